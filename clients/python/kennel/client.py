@@ -1,0 +1,177 @@
+"""A small hand-written Python client over the generated stubs.
+
+    from kennel.client import Kennel
+    with Kennel("127.0.0.1:50051") as kennel:
+        game = kennel.create_game("hoarders", ["Ann", "Bob"])
+        ann = kennel.session(game.game_id, game.credentials[0])
+        view = ann.view()
+        ann.act(view.legal_commands[0])          # any kennel.v1.Command
+        for update in ann.watch():                # resumes by itself if the stream breaks
+            ...
+
+Errors arrive as `KennelError` with the gRPC status, the stable Kennel error code
+(`hoarders/not_your_turn`) and a message for people.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+import uuid
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import grpc
+
+from kennel.v1 import kennel_pb2 as pb
+from kennel.v1 import kennel_pb2_grpc as pb_grpc
+
+ERROR_CODE_KEY = "kennel-error-code"
+# Failures after which a call may be sent again unchanged (commands carry an idempotency key).
+RETRYABLE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED})
+
+
+class KennelError(Exception):
+    def __init__(self, status: grpc.StatusCode, code: str, message: str) -> None:
+        super().__init__(f"{status.name} {code}: {message}")
+        self.status = status
+        self.code = code
+        self.message = message
+
+    @classmethod
+    def from_rpc(cls, error: grpc.RpcError) -> KennelError:
+        code = ""
+        trailing = error.trailing_metadata() if hasattr(error, "trailing_metadata") else None
+        for key, value in trailing or ():
+            if key == ERROR_CODE_KEY:
+                code = value
+        return cls(error.code(), code, error.details() or "")
+
+
+@dataclass(frozen=True)
+class CreatedGame:
+    game_id: str
+    credentials: dict[int, str]  # seat -> credential, for every named seat
+    spectator_credential: str
+
+
+class Kennel:
+    """A connection to one Kennel server, or to several replicas taken in turn."""
+
+    def __init__(self, address: str | Sequence[str], timeout: float = 30.0) -> None:
+        addresses = [address] if isinstance(address, str) else list(address)
+        if not addresses:
+            raise ValueError("no server address")
+        self._channels = [grpc.insecure_channel(a) for a in addresses]
+        self._stubs = [pb_grpc.KennelStub(c) for c in self._channels]
+        self._turn = itertools.cycle(range(len(self._stubs)))
+        self.timeout = timeout
+
+    def __enter__(self) -> Kennel:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        for channel in self._channels:
+            channel.close()
+
+    def stub(self) -> pb_grpc.KennelStub:
+        return self._stubs[next(self._turn)]
+
+    def call(self, method: str, request: Any, credential: str | None = None, retries: int = 3) -> Any:
+        """One unary call; retried on UNAVAILABLE (safe: every mutating call is idempotent or fails)."""
+        metadata = (("authorization", f"Bearer {credential}"),) if credential else ()
+        for attempt in itertools.count():
+            try:
+                return getattr(self.stub(), method)(request, timeout=self.timeout, metadata=metadata)
+            except grpc.RpcError as error:
+                if error.code() in RETRYABLE and attempt < retries:
+                    time.sleep(0.05 * (2**attempt))
+                    continue
+                raise KennelError.from_rpc(error) from None
+        raise AssertionError("unreachable")
+
+    def create_game(
+        self, game_type: str, seats: Sequence[str | None], options: pb.GameOptions | None = None
+    ) -> CreatedGame:
+        """Create a game; a seat named None is open, for `join`."""
+        request = pb.CreateGameRequest(
+            game_type=game_type,
+            seats=[pb.SeatSpec(name=name) if name is not None else pb.SeatSpec() for name in seats],
+        )
+        if options is not None:
+            request.options.CopyFrom(options)
+        response = self.call("CreateGame", request, retries=0)
+        return CreatedGame(
+            game_id=response.game_id,
+            credentials={s.seat: s.credential for s in response.seats},
+            spectator_credential=response.spectator_credential,
+        )
+
+    def list_open_games(self, game_type: str = "") -> list[pb.OpenGame]:
+        return list(self.call("ListOpenGames", pb.ListOpenGamesRequest(game_type=game_type)).games)
+
+    def join(self, game_id: str, name: str, seat: int | None = None) -> tuple[int, str]:
+        """Take an open seat: returns (seat, credential)."""
+        request = pb.JoinGameRequest(game_id=game_id, name=name)
+        if seat is not None:
+            request.seat = seat
+        response = self.call("JoinGame", request, retries=0)
+        return response.seat, response.credential
+
+    def session(self, game_id: str, credential: str) -> Session:
+        return Session(self, game_id, credential)
+
+
+class Session:
+    """One seat (or a spectator) in one game."""
+
+    def __init__(self, kennel: Kennel, game_id: str, credential: str) -> None:
+        self.kennel = kennel
+        self.game_id = game_id
+        self._credential = credential
+
+    def view(self) -> pb.View:
+        return self.kennel.call("GetView", pb.GetViewRequest(game_id=self.game_id), self._credential).view
+
+    def act(self, command: pb.Command, command_id: str | None = None) -> pb.SubmitCommandResponse:
+        """Send a command; retried with the same idempotency key, so it is applied at most once."""
+        request = pb.SubmitCommandRequest(
+            game_id=self.game_id, command_id=command_id or str(uuid.uuid4()), command=command
+        )
+        return self.kennel.call("SubmitCommand", request, self._credential)
+
+    def log(self) -> bytes:
+        return bytes(self.kennel.call("GetLog", pb.GetLogRequest(game_id=self.game_id), self._credential).log)
+
+    def watch(self, after_version: int = 0, max_reconnects: int = 20) -> Iterator[pb.WatchResponse]:
+        """Updates as they happen; a broken stream is resumed from the last version received.
+
+        Ends when the game is over and everything has been delivered.
+        """
+        cursor = after_version
+        failures = 0
+        metadata = (("authorization", f"Bearer {self._credential}"),)
+        while True:
+            stream = self.kennel.stub().Watch(
+                pb.WatchRequest(game_id=self.game_id, after_version=cursor), metadata=metadata
+            )
+            try:
+                for update in stream:
+                    failures = 0
+                    if update.events:
+                        cursor = update.events[-1].version
+                    yield update
+                return
+            except grpc.RpcError as error:
+                if error.code() not in RETRYABLE or failures >= max_reconnects:
+                    raise KennelError.from_rpc(error) from None
+                failures += 1
+                time.sleep(min(1.0, 0.05 * (2**failures)))
+            finally:
+                stream.cancel()
+
+

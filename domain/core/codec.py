@@ -1,0 +1,192 @@
+"""Plain-JSON encoding of the domain's frozen dataclasses.
+
+Commands, events, options and views are frozen dataclasses built from ints, strings, bools,
+string-valued enums, tuples, optionals and other such dataclasses. This module turns them into
+JSON-ready values and back, the same way for every game, so that the log, the wire and the
+tests never need per-game code. Tagged unions (a game's commands, its events) go through a
+`TypeRegistry`, which names each type with a stable string of ours, never a Python path.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+import types
+import typing
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T")
+
+Json = Any  # a JSON-ready value: None, bool, int, str, list, dict
+JsonObject = dict[str, Any]
+
+
+class DecodeError(ValueError):
+    """A JSON value does not fit the type it should decode to."""
+
+
+def to_json(value: Any) -> Json:
+    """Encode a domain value as plain JSON (enums by value, tuples as lists)."""
+    if value is None or isinstance(value, (bool, int, str)):
+        if isinstance(value, enum.Enum):
+            return value.value
+        return value
+    if isinstance(value, enum.Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in _fields(type(value))}
+    if isinstance(value, (tuple, list)):
+        return [to_json(item) for item in value]
+    if isinstance(value, Mapping):
+        return {str(key): to_json(item) for key, item in value.items()}
+    raise TypeError(f"cannot encode {type(value).__name__} as JSON")
+
+
+def from_json(cls: Any, data: Json) -> Any:
+    """Decode plain JSON into the given type (the inverse of `to_json`)."""
+    return _decoder(cls)(data)
+
+
+@functools.cache
+def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    return dataclasses.fields(cls)
+
+
+@functools.cache
+def _decoder(cls: Any) -> Callable[[Json], Any]:
+    origin = typing.get_origin(cls)
+    args = typing.get_args(cls)
+    if cls is Any:
+        return lambda data: data
+    if origin in (typing.Union, types.UnionType):
+        members = [a for a in args if a is not type(None)]
+        if len(members) != 1:
+            raise TypeError(f"only Optional[X] unions are supported, not {cls}")
+        inner = _decoder(members[0])
+        return lambda data: None if data is None else inner(data)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _decoder(args[0])
+
+            def decode_tuple(data: Json) -> tuple[Any, ...]:
+                if not isinstance(data, list):
+                    raise DecodeError(f"expected a list, got {type(data).__name__}")
+                return tuple(item(x) for x in data)
+
+            return decode_tuple
+        items = [_decoder(a) for a in args]
+
+        def decode_fixed(data: Json) -> tuple[Any, ...]:
+            if not isinstance(data, list) or len(data) != len(items):
+                raise DecodeError(f"expected a list of {len(items)} items")
+            return tuple(d(x) for d, x in zip(items, data, strict=True))
+
+        return decode_fixed
+    if origin in (dict, Mapping) or cls is dict:
+        return lambda data: _expect(dict, data)
+    if isinstance(cls, type) and issubclass(cls, enum.Enum):
+
+        def decode_enum(data: Json) -> enum.Enum:
+            try:
+                return cls(data)
+            except ValueError:
+                raise DecodeError(f"{data!r} is not a {cls.__name__}") from None
+
+        return decode_enum
+    if isinstance(cls, type) and dataclasses.is_dataclass(cls):
+        return _dataclass_decoder(cls)
+    if cls is bool:
+        return lambda data: _expect(bool, data)
+    if cls is int:
+
+        def decode_int(data: Json) -> int:
+            if isinstance(data, bool) or not isinstance(data, int):
+                raise DecodeError(f"expected an integer, got {data!r}")
+            return data
+
+        return decode_int
+    if cls is str:
+        return lambda data: _expect(str, data)
+    raise TypeError(f"no JSON decoder for {cls!r}")
+
+
+def _expect(kind: type, data: Json) -> Any:
+    if not isinstance(data, kind):
+        raise DecodeError(f"expected {kind.__name__}, got {type(data).__name__}")
+    return data
+
+
+def _dataclass_decoder(cls: type) -> Callable[[Json], Any]:
+    hints = typing.get_type_hints(cls)
+    fields = [(f.name, f) for f in _fields(cls) if f.init]
+
+    def decode(data: Json) -> Any:
+        if not isinstance(data, dict):
+            raise DecodeError(f"expected an object for {cls.__name__}")
+        unknown = set(data) - {name for name, _ in fields}
+        if unknown:
+            raise DecodeError(f"unknown field(s) for {cls.__name__}: {', '.join(sorted(unknown))}")
+        kwargs = {}
+        for name, field in fields:
+            if name in data:
+                kwargs[name] = _decoder(hints[name])(data[name])
+            elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+                raise DecodeError(f"{cls.__name__} needs the field {name!r}")
+        return cls(**kwargs)
+
+    return decode
+
+
+class TypeRegistry(Generic[T]):
+    """A closed set of dataclass types, each under a stable name of ours.
+
+    The names are what the log stores, so renaming a class or a module never breaks an old
+    log: only the names given here must stay.
+    """
+
+    def __init__(self, types_by_name: Mapping[str, type[T]]) -> None:
+        self._by_name = dict(types_by_name)
+        self._by_type = {cls: name for name, cls in self._by_name.items()}
+        if len(self._by_type) != len(self._by_name):
+            raise ValueError("a type is registered under two names")
+
+    @classmethod
+    def of(cls, classes: Iterable[type[T]]) -> TypeRegistry[T]:
+        """Register types under their class names (which then must never change)."""
+        return cls({c.__name__: c for c in classes})
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._by_name)
+
+    @property
+    def types(self) -> tuple[type[T], ...]:
+        return tuple(self._by_name.values())
+
+    def __contains__(self, value: object) -> bool:
+        return type(value) in self._by_type
+
+    def name_of(self, value: T) -> str:
+        try:
+            return self._by_type[type(value)]
+        except KeyError:
+            raise TypeError(f"{type(value).__name__} is not registered") from None
+
+    def type_named(self, name: str) -> type[T]:
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise DecodeError(f"unknown type name {name!r}") from None
+
+    def encode(self, value: T) -> JsonObject:
+        """`{"type": <stable name>, "data": <fields>}`."""
+        return {"type": self.name_of(value), "data": to_json(value)}
+
+    def decode(self, data: Json) -> T:
+        if not isinstance(data, dict) or set(data) != {"type", "data"}:
+            raise DecodeError('expected {"type": ..., "data": ...}')
+        cls = self.type_named(_expect(str, data["type"]))
+        result: T = from_json(cls, data["data"])
+        return result

@@ -1,0 +1,130 @@
+"""The decider interface every game implements, and the types it speaks in.
+
+A game is a pure decider (design.md): `setup` and `decide` turn options and commands into
+events, drawing chance only from the `Rng` they are handed; `evolve` folds events into state
+and never fails; `view`, `redact`, `pending`, `legal_commands` and `outcome` read state.
+The service, replay tooling, bots and tests use only this interface, never a game's internals.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from domain.core.codec import TypeRegistry
+from domain.core.rng import Rng
+
+State = TypeVar("State")
+Command = Any  # a game's command dataclass (closed set, see `Game.commands`)
+Event = Any  # a game's event dataclass (closed set, see `Game.events`)
+View = Any  # a game's view dataclass
+Options = Any  # a game's options dataclass
+
+Seat = int  # seats are numbered from 0 in turn order
+Viewer = int | None  # a seat, or None for the public (spectator) view
+
+
+class RuleViolation(Exception):
+    """An illegal command: a stable machine code and a sentence a player understands.
+
+    Codes are namespaced by game (`hoarders/not_your_turn`) or `kennel/...` for the engine.
+    The message must never describe anything the sender may not know.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class PromptKind(enum.Enum):
+    """Why a seat owes a decision now; one mechanism for every kind of turn structure."""
+
+    TURN = "turn"  # the active player's ordinary action
+    REACTION = "reaction"  # an out-of-turn response the seat may make or decline (Hamster)
+    SECRET_CHOICE = "secret_choice"  # simultaneous choices hidden until all are in (critter picks)
+    CHOICE = "choice"  # a choice owed, possibly by several seats at once, not secret
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """One seat owes one decision. Several prompts may be open at once."""
+
+    seat: Seat
+    kind: PromptKind
+    label: str  # what is asked, in a player's words: "pick two critters"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: winners by seat, a score per seat, and why."""
+
+    winners: tuple[Seat, ...]
+    scores: tuple[int, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class SeatRange:
+    minimum: int
+    maximum: int
+
+    def __contains__(self, count: object) -> bool:
+        return isinstance(count, int) and self.minimum <= count <= self.maximum
+
+
+class Game(Protocol[State]):
+    """The decider interface shared by every game (design.md, 'a decider per game')."""
+
+    name: str  # stable id, as on the command line: "hoarders", "canine-kleptomaniacs"
+    title: str  # as printed on the box
+    rules_version: str  # bumped whenever the rules change what a log replays to
+    seats: SeatRange
+    options_type: type  # a frozen dataclass; every field has a default
+    commands: TypeRegistry[Any]
+    events: TypeRegistry[Any]
+
+    def initial_state(self, options: Options, seat_count: int) -> State:
+        """The table before any card is dealt (what `setup`'s events are folded into)."""
+        ...
+
+    def setup(self, options: Options, seat_count: int, rng: Rng) -> Sequence[Event]:
+        """Deal, shuffle and place; every random outcome lands in an event.
+
+        Raises RuleViolation when the options do not fit the seat count.
+        """
+        ...
+
+    def decide(self, state: State, seat: Seat, command: Command, rng: Rng) -> Sequence[Event]:
+        """The events that follow from `seat` sending `command`; at least one when legal.
+
+        Raises RuleViolation, changing nothing, when the command is illegal.
+        """
+        ...
+
+    def evolve(self, state: State, event: Event) -> State:
+        """Fold one event into the state: pure, total, no randomness."""
+        ...
+
+    def pending(self, state: State) -> tuple[Prompt, ...]:
+        """Every decision owed now, by whom (public: it reveals nothing hidden)."""
+        ...
+
+    def view(self, state: State, viewer: Viewer) -> View:
+        """What `viewer` may see (None: the public view for spectators)."""
+        ...
+
+    def redact(self, event: Event, viewer: Viewer) -> Event:
+        """The event as `viewer` may see it; hidden fields are blanked, never dropped,
+        so that the number and order of events reveal nothing more than the rules do."""
+        ...
+
+    def legal_commands(self, state: State, seat: Seat) -> Sequence[Command]:
+        """Every command `seat` may send now (for bots, user interfaces and fuzzing)."""
+        ...
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Winners, scores and why once the game is over; None while it runs."""
+        ...

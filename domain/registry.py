@@ -1,0 +1,23 @@
+"""The one explicit list of the games Kennel hosts. Nothing registers itself on import."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core.rules import Game, RuleViolation
+from domain.hoarders import GAME as HOARDERS
+
+GAMES: dict[str, Game[Any]] = {game.name: game for game in (HOARDERS,)}
+
+
+def game_named(name: str) -> Game[Any]:
+    try:
+        return GAMES[name]
+    except KeyError:
+        known = ", ".join(sorted(GAMES))
+        raise RuleViolation("kennel/unknown_game", f"There is no game {name!r}; Kennel hosts {known}.") from None
+
+
+def wire_name(game: Game[Any]) -> str:
+    """The game's name as a protobuf field and Python package: "canine-kleptomaniacs" -> "canine_kleptomaniacs"."""
+    return game.name.replace("-", "_")

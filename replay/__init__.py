@@ -1,0 +1,1 @@
+"""Tooling over exported game logs: export, verify, show (`kennel replay ...`)."""

@@ -1,0 +1,135 @@
+"""A game and its log kept together in memory: the one place records are made.
+
+The service wraps a `Ledger` with persistence; `kennel simulate` and the tests use it bare.
+Both therefore write the same records, and a log is verified against the same code that
+wrote it only through the rules, never through this class (see `replay.verify`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.core import table as tables
+from domain.core.codec import Json
+from domain.core.rules import Game, Seat
+from replay.logformat import CREATE_GAME, FILL_SEAT, Cause, Header, Log, Record, chain
+
+
+@dataclass
+class Ledger:
+    """A live game: its table (state) and its hash-chained records."""
+
+    game: Game[Any]
+    header: Header
+    table: tables.Table[Any]
+    records: list[Record] = field(default_factory=list)
+    events: list[Any] = field(default_factory=list)  # decoded, parallel to `records`
+    accepted: dict[tuple[int | None, str], tuple[int, int]] = field(default_factory=dict)
+
+    @classmethod
+    def create(
+        cls,
+        game: Game[Any],
+        game_id: str,
+        options: Mapping[str, Json] | None,
+        seats: Sequence[str | None],
+        seed: bytes,
+        command_id: str = "create",
+    ) -> Ledger:
+        events = tables.create(game, options, seats, seed)
+        created = events[0]
+        header = Header(
+            game_id=game_id,
+            game=game.name,
+            rules_version=game.rules_version,
+            options=created.options,
+            seats=tuple(seats),
+            seed_commitment=created.seed_commitment,
+        )
+        ledger = cls(game=game, header=header, table=tables.open_table(game, created))
+        cause = Cause(
+            seat=None,
+            command_id=command_id,
+            type=CREATE_GAME,
+            data={"game": game.name, "options": created.options, "seats": list(seats)},
+        )
+        ledger.commit(ledger._prepare(cause, events, fold_first=False))
+        return ledger
+
+    @classmethod
+    def from_records(cls, game: Game[Any], header: Header, records: Sequence[Record]) -> Ledger:
+        """Rebuild a ledger from stored records (trusting them: use `verify` to check)."""
+        events = [tables.decode_event(game, record.event) for record in records]
+        ledger = cls(game=game, header=header, table=tables.fold(game, events))
+        ledger.records = list(records)
+        ledger.events = events
+        for record in records:
+            ledger._remember(record)
+        return ledger
+
+    @property
+    def version(self) -> int:
+        return len(self.records)
+
+    @property
+    def last_hash(self) -> str:
+        return self.records[-1].hash if self.records else self.header.genesis_hash()
+
+    def log(self) -> Log:
+        return Log(header=self.header, records=tuple(self.records))
+
+    def previous_result(self, seat: Seat | None, command_id: str) -> tuple[int, int] | None:
+        """The versions a command id already appended, for idempotent retries."""
+        return self.accepted.get((seat, command_id))
+
+    def fill_seat(self, seat: Seat | None, name: str, command_id: str) -> Appending:
+        """Prepare taking an open seat; `commit` it once it is stored."""
+        events = tables.fill_seat(self.table, seat, name)
+        cause = Cause(seat=None, command_id=command_id, type=FILL_SEAT, data={"seat": seat, "name": name})
+        return self._prepare(cause, events)
+
+    def play(self, seat: Seat, command: Any, command_id: str, seed: bytes) -> Appending:
+        """Prepare a seat's command; raises RuleViolation, changing nothing, when it is illegal.
+
+        Nothing changes until `commit`, so a caller can store the records first and drop them
+        if the store refuses (another writer got there first).
+        """
+        events = tables.play(self.table, seat, command, seed)
+        encoded = self.game.commands.encode(command)
+        cause = Cause(seat=seat, command_id=command_id, type=encoded["type"], data=encoded["data"])
+        return self._prepare(cause, events)
+
+    def commit(self, appending: Appending) -> None:
+        if appending.base_version != self.version:
+            raise ValueError("the ledger moved on since this append was prepared")
+        self.table = appending.table
+        self.records.extend(appending.records)
+        self.events.extend(appending.events)
+        for record in appending.records:
+            self._remember(record)
+
+    def _prepare(self, cause: Cause, events: Sequence[Any], fold_first: bool = True) -> Appending:
+        encoded = [tables.encode_event(self.game, event) for event in events]
+        records = chain(self.last_hash, self.version + 1, cause, encoded)
+        table = self.table
+        for index, event in enumerate(events):
+            if index or fold_first:
+                table = tables.evolve(table, event)
+        return Appending(base_version=self.version, records=records, events=list(events), table=table)
+
+    def _remember(self, record: Record) -> None:
+        key = (record.cause.seat, record.cause.command_id)
+        first, _ = self.accepted.get(key, (record.version, record.version))
+        self.accepted[key] = (first, record.version)
+
+
+@dataclass(frozen=True)
+class Appending:
+    """Records prepared for one decision, not yet part of the ledger."""
+
+    base_version: int
+    records: list[Record]
+    events: list[Any]
+    table: tables.Table[Any]

@@ -1,0 +1,1 @@
+"""The gRPC server: persistence, projections, auth, streaming and configuration."""

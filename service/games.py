@@ -1,0 +1,321 @@
+"""Live games: the in-memory projection of the store that the servicer reads and writes through.
+
+A loaded game is its `Ledger` (table + records) and its desk (seed, credential hashes). Every
+accepted command is decided here, stored, then folded into the ledger, so views are read from
+state kept up to date as events are appended, never rebuilt per request. A restarted server
+rebuilds each game from its records on first use. Commands on one game are serialised by a
+per-game lock; a writer elsewhere (another replica) is caught by the store's version check,
+and the command is decided again against the new state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import uuid
+from collections.abc import AsyncIterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import structlog
+
+from domain.core import table as tables
+from domain.core.codec import Json
+from domain.core.rules import Game, RuleViolation, Seat, Viewer
+from domain.registry import GAMES, game_named
+from replay.ledger import Appending, Ledger
+from replay.logformat import Header
+from service.errors import Aborted, IllegalMove, InvalidArgument, NotFound, game_not_found
+from service.storage import Desk, GameNotFound, GameStore, GameSummary, VersionConflict
+
+log = structlog.get_logger(__name__)
+
+MAX_COMMAND_ID = 128
+MAX_NAME = 64
+CONFLICT_RETRIES = 5
+
+
+def digest(credential: str) -> str:
+    """Credentials are stored and compared only as SHA-256 hashes."""
+    return hashlib.sha256(credential.encode("utf-8")).hexdigest()
+
+
+def new_credential() -> str:
+    return secrets.token_urlsafe(32)
+
+
+@dataclass(frozen=True)
+class Principal:
+    """Who is calling: a seat of the game, or a spectator (seat None)."""
+
+    game_id: str
+    role: str  # "seat" | "spectator"
+    seat: Seat | None
+
+    @property
+    def viewer(self) -> Viewer:
+        return self.seat if self.role == "seat" else None
+
+
+@dataclass(frozen=True)
+class Accepted:
+    first_version: int
+    last_version: int
+    replayed: bool
+
+
+@dataclass
+class LiveGame:
+    id: uuid.UUID
+    ledger: Ledger
+    desk: Desk
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _appended: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def game(self) -> Game[Any]:
+        return self.ledger.game
+
+    @property
+    def table(self) -> tables.Table[Any]:
+        return self.ledger.table
+
+    def principal(self, credential: str) -> Principal | None:
+        found = self.desk.credentials.get(digest(credential))
+        if found is None:
+            return None
+        role, seat = found
+        return Principal(str(self.id), role, seat)
+
+    def notify(self) -> None:
+        """Wake every watcher; each then reads what is new after its own cursor."""
+        event, self._appended = self._appended, asyncio.Event()
+        event.set()
+
+    async def wait_beyond(self, version: int) -> None:
+        while self.ledger.version <= version:
+            await self._appended.wait()
+
+
+class GameHub:
+    """Creates, loads, changes and follows games on top of a `GameStore`."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self._live: dict[uuid.UUID, LiveGame] = {}
+        self._loading: dict[uuid.UUID, asyncio.Future[LiveGame]] = {}
+        self._summaries: dict[str, GameSummary] = {}
+
+    async def start(self) -> None:
+        """Read the index of games (not their records: those load on first use)."""
+        summaries = await asyncio.to_thread(lambda: list(self.store.summaries()))
+        self._summaries = {s.game_id: s for s in summaries}
+        log.info("games_indexed", games=len(self._summaries))
+
+    # Creating and joining ----------------------------------------------------------------
+
+    async def create(
+        self, game_type: str, options: Mapping[str, Json] | None, seats: Sequence[str | None]
+    ) -> tuple[LiveGame, list[tuple[Seat, str, str]], str]:
+        """A new game; returns it, (seat, name, credential) per named seat, and a spectator credential."""
+        try:
+            game = game_named(game_type)
+        except RuleViolation as violation:
+            raise InvalidArgument(violation.code, violation.message) from None
+        names = [_clean_name(name) if name is not None else None for name in seats]
+        game_id = uuid.uuid4()
+        seed = secrets.token_bytes(32)
+        try:
+            ledger = Ledger.create(game, str(game_id), options, names, seed)
+        except RuleViolation as violation:
+            raise InvalidArgument(violation.code, violation.message) from None
+        credentials = [(seat, name, new_credential()) for seat, name in enumerate(names) if name is not None]
+        spectator = new_credential()
+        entries: list[dict[str, Any]] = [
+            {"kind": "created", "game_id": str(game_id), "header": ledger.header.to_json(), "seed": seed.hex()},
+            *({"kind": "credential", "game_id": str(game_id), "role": "seat", "seat": seat, "digest": digest(c)}
+              for seat, _, c in credentials),
+            {"kind": "credential", "game_id": str(game_id), "role": "spectator", "seat": None, "digest": digest(spectator)},
+        ]
+        await asyncio.to_thread(self.store.append, game_id, ledger.records, 0, entries)
+        desk = Desk(header=ledger.header, seed=seed)
+        for entry in entries:
+            desk.fold(entry)
+        live = LiveGame(id=game_id, ledger=ledger, desk=desk)
+        self._live[game_id] = live
+        self._summaries[str(game_id)] = GameSummary(str(game_id), game.name, tuple(names), False)
+        log.info("game_created", game_id=str(game_id), game=game.name, seats=len(names))
+        return live, credentials, spectator
+
+    def open_games(self, game_type: str = "") -> list[GameSummary]:
+        return [
+            s for s in self._summaries.values()
+            if not s.ended and None in s.seats and (not game_type or s.game == game_type)
+        ]
+
+    async def join(self, game_id: str, name: str, seat: Seat | None) -> tuple[Seat, str]:
+        live = await self.get(game_id)
+        clean = _clean_name(name)
+        credential = new_credential()
+
+        def prepare() -> tuple[Appending, list[dict[str, Any]]]:
+            appending = live.ledger.fill_seat(seat, clean, command_id=f"join-{uuid.uuid4()}")
+            filled = appending.events[0]
+            return appending, [
+                {"kind": "seat_filled", "game_id": game_id, "seat": filled.seat, "name": filled.name},
+                {"kind": "credential", "game_id": game_id, "role": "seat", "seat": filled.seat,
+                 "digest": digest(credential)},
+            ]
+
+        appending, _ = await self._append(live, prepare)
+        filled = appending.events[0]
+        summary = self._summaries[game_id]
+        seats = list(summary.seats)
+        seats[filled.seat] = filled.name
+        self._summaries[game_id] = GameSummary(game_id, summary.game, tuple(seats), summary.ended)
+        log.info("seat_filled", game_id=game_id, seat=filled.seat)
+        return filled.seat, credential
+
+    # Playing -----------------------------------------------------------------------------
+
+    async def submit(self, live: LiveGame, seat: Seat, command_id: str, command: Any) -> Accepted:
+        """Decide and append a seat's command (idempotent on `command_id`)."""
+        if not command_id or len(command_id) > MAX_COMMAND_ID:
+            raise InvalidArgument("kennel/bad_command_id", f"A command id is 1 to {MAX_COMMAND_ID} characters.")
+        previous = self._previous(live, seat, command_id, command)
+        if previous is not None:
+            return previous
+
+        def prepare() -> tuple[Appending, list[dict[str, Any]]]:
+            appending = live.ledger.play(seat, command, command_id, live.desk.seed)
+            ended = any(isinstance(event, tables.GameEnded) for event in appending.events)
+            return appending, ([{"kind": "ended", "game_id": str(live.id)}] if ended else [])
+
+        try:
+            appending, replayed = await self._append(live, prepare, seat=seat, command_id=command_id, command=command)
+        except RuleViolation as violation:
+            raise IllegalMove.from_violation(violation) from None
+        if replayed is not None:
+            return replayed
+        if live.table.ended is not None:
+            summary = self._summaries[str(live.id)]
+            self._summaries[str(live.id)] = GameSummary(summary.game_id, summary.game, summary.seats, True)
+        return Accepted(appending.records[0].version, appending.records[-1].version, replayed=False)
+
+    def _previous(self, live: LiveGame, seat: Seat, command_id: str, command: Any) -> Accepted | None:
+        found = live.ledger.previous_result(seat, command_id)
+        if found is None:
+            return None
+        first, last = found
+        recorded = live.ledger.records[first - 1].cause
+        encoded = live.game.commands.encode(command)
+        if (recorded.type, recorded.data) != (encoded["type"], encoded["data"]):
+            raise InvalidArgument(
+                "kennel/command_id_reused", "This command id was already used for a different command."
+            )
+        return Accepted(first, last, replayed=True)
+
+    async def _append(
+        self,
+        live: LiveGame,
+        prepare: Any,
+        seat: Seat | None = None,
+        command_id: str | None = None,
+        command: Any = None,
+    ) -> tuple[Appending, Accepted | None]:
+        """Decide under the game's lock, store, fold; on a lost race reload and decide again."""
+        async with live.lock:
+            for _ in range(CONFLICT_RETRIES):
+                if command_id is not None and seat is not None:
+                    replayed = self._previous(live, seat, command_id, command)
+                    if replayed is not None:
+                        return _no_append(live), replayed
+                appending, entries = prepare()
+                try:
+                    await asyncio.to_thread(
+                        self.store.append, live.id, appending.records, live.desk.version, entries
+                    )
+                except VersionConflict:
+                    log.info("version_conflict", game_id=str(live.id), version=live.ledger.version)
+                    await self._reload(live)
+                    continue
+                live.ledger.commit(appending)
+                for entry in entries:
+                    live.desk.fold(entry)
+                live.notify()
+                return appending, None
+        raise Aborted("kennel/conflict", "Other commands kept changing the game; send it again.")
+
+    async def _reload(self, live: LiveGame) -> None:
+        fresh = await asyncio.to_thread(self._read, live.id)
+        live.ledger, live.desk = fresh.ledger, fresh.desk
+        live.notify()
+
+    # Loading -----------------------------------------------------------------------------
+
+    async def get(self, game_id: str) -> LiveGame:
+        try:
+            gid = uuid.UUID(game_id)
+        except ValueError:
+            raise game_not_found(game_id) from None
+        live = self._live.get(gid)
+        if live is not None:
+            return live
+        pending = self._loading.get(gid)
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._loading[gid] = pending
+            try:
+                live = await asyncio.to_thread(self._read, gid)
+            except BaseException as error:
+                pending.set_exception(error)
+                pending.exception()  # retrieved here, so a lone loader leaves no warning behind
+                raise
+            finally:
+                del self._loading[gid]
+            self._live[gid] = live
+            pending.set_result(live)
+            return live
+        return await pending
+
+    def _read(self, gid: uuid.UUID) -> LiveGame:
+        try:
+            desk = self.store.read_desk(gid)
+        except GameNotFound:
+            raise game_not_found(str(gid)) from None
+        game = GAMES.get(desk.header.game)
+        if game is None:
+            raise NotFound("kennel/game_type_gone", f"This server no longer hosts {desk.header.game!r}.")
+        ledger = Ledger.from_records(game, desk.header, self.store.read_records(gid))
+        return LiveGame(id=gid, ledger=ledger, desk=desk)
+
+    # Following ---------------------------------------------------------------------------
+
+    async def follow(self, live: LiveGame, after_version: int) -> AsyncIterator[tuple[int, int]]:
+        """Yield (first, last) version ranges as events appear after `after_version`."""
+        cursor = max(0, after_version)
+        while True:
+            if live.ledger.version > cursor:
+                first, cursor = cursor + 1, live.ledger.version
+                yield first, cursor
+                if live.table.ended is not None and cursor == live.ledger.version:
+                    return
+            elif live.table.ended is not None:
+                return
+            else:
+                await live.wait_beyond(cursor)
+
+    def header(self, live: LiveGame) -> Header:
+        return live.ledger.header
+
+
+def _no_append(live: LiveGame) -> Appending:
+    return Appending(base_version=live.ledger.version, records=[], events=[], table=live.table)
+
+
+def _clean_name(name: str) -> str:
+    clean = " ".join(name.split())
+    if not clean or len(clean) > MAX_NAME:
+        raise InvalidArgument("kennel/bad_name", f"A player's name is 1 to {MAX_NAME} characters.")
+    return clean

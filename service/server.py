@@ -1,0 +1,66 @@
+"""All wiring in one place: store, hub, projections, servicer, interceptor, health, reflection.
+
+Nothing happens at import time. `start_server` returns a running server and the port it was
+bound to (port 0 picks a free one, which is what tests use).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import grpc
+import structlog
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from kennel.v1 import kennel_pb2, kennel_pb2_grpc
+from service.config import Config
+from service.games import GameHub
+from service.interceptors import SERVICE, KennelInterceptor
+from service.projections import Projections
+from service.servicer import KennelServicer
+from service.storage import GameStore, open_store
+
+log = structlog.get_logger(__name__)
+
+
+@dataclass
+class RunningServer:
+    server: grpc.aio.Server
+    port: int
+    hub: GameHub
+    store: GameStore
+    health: health.aio.HealthServicer
+
+    async def stop(self, grace: float | None = 1.0) -> None:
+        await self.health.enter_graceful_shutdown()
+        await self.server.stop(grace)
+        self.store.close()
+
+
+async def start_server(config: Config, store: GameStore | None = None) -> RunningServer:
+    store = store or open_store(config.data_dir)
+    hub = GameHub(store)
+    await hub.start()
+    server = grpc.aio.server(
+        interceptors=[KennelInterceptor(hub)],
+        options=[
+            ("grpc.max_receive_message_length", config.max_message_bytes),
+            ("grpc.so_reuseport", 0),
+        ],
+    )
+    kennel_pb2_grpc.add_KennelServicer_to_server(KennelServicer(hub, Projections()), server)
+    health_servicer = health.aio.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    reflection.enable_server_reflection(
+        (kennel_pb2.DESCRIPTOR.services_by_name["Kennel"].full_name, health.SERVICE_NAME, reflection.SERVICE_NAME),
+        server,
+    )
+    port = server.add_insecure_port(f"{config.host}:{config.port}")
+    if port == 0:
+        raise OSError(f"cannot listen on {config.host}:{config.port}")
+    await server.start()
+    for name in ("", SERVICE):
+        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    log.info("serving", address=f"{config.host}:{port}", store=store.location)
+    return RunningServer(server=server, port=port, hub=hub, store=store, health=health_servicer)

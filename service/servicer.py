@@ -1,0 +1,112 @@
+"""The Kennel gRPC servicer: it only translates, proto in, hub call, proto out.
+
+Credentials were checked by the interceptor (service.interceptors), which hands over the
+caller's `Principal`; errors raised here become statuses there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import grpc
+import structlog
+
+from domain.registry import wire_name
+from kennel.v1 import kennel_pb2 as pb
+from kennel.v1 import kennel_pb2_grpc as pb_grpc
+from service import wire
+from service.errors import IllegalMove, InvalidArgument
+from service.games import GameHub, LiveGame
+from service.interceptors import current_principal
+from service.projections import Projections
+
+log = structlog.get_logger(__name__)
+
+
+class KennelServicer(pb_grpc.KennelServicer):
+    def __init__(self, hub: GameHub, projections: Projections) -> None:
+        self._hub = hub
+        self._projections = projections
+
+    async def CreateGame(self, request: pb.CreateGameRequest, context: grpc.aio.ServicerContext) -> Any:
+        options = None
+        if request.HasField("options"):
+            which = request.options.WhichOneof("game")
+            if which is not None:
+                if which != request.game_type.replace("-", "_"):
+                    raise InvalidArgument("kennel/options_mismatch", f"These options are for {which}, not {request.game_type}.")
+                options = wire.read(getattr(request.options, which))
+        seats = [spec.name if spec.HasField("name") else None for spec in request.seats]
+        live, credentials, spectator = await self._hub.create(request.game_type, options, seats)
+        return pb.CreateGameResponse(
+            game_id=str(live.id),
+            seats=[pb.SeatCredential(seat=seat, name=name, credential=c) for seat, name, c in credentials],
+            spectator_credential=spectator,
+        )
+
+    async def ListOpenGames(self, request: pb.ListOpenGamesRequest, context: grpc.aio.ServicerContext) -> Any:
+        games = []
+        for summary in self._hub.open_games(request.game_type):
+            seats = []
+            for seat, name in enumerate(summary.seats):
+                info = pb.SeatInfo(seat=seat)
+                if name is not None:
+                    info.name = name
+                seats.append(info)
+            games.append(pb.OpenGame(game_id=summary.game_id, game_type=summary.game, seats=seats))
+        return pb.ListOpenGamesResponse(games=games)
+
+    async def JoinGame(self, request: pb.JoinGameRequest, context: grpc.aio.ServicerContext) -> Any:
+        seat = request.seat if request.HasField("seat") else None
+        joined, credential = await self._hub.join(request.game_id, request.name, seat)
+        return pb.JoinGameResponse(seat=joined, credential=credential)
+
+    async def SubmitCommand(self, request: pb.SubmitCommandRequest, context: grpc.aio.ServicerContext) -> Any:
+        principal = current_principal()
+        assert principal.seat is not None  # the interceptor admits only seats here
+        structlog.contextvars.bind_contextvars(command_id=request.command_id)
+        live = await self._hub.get(request.game_id)
+        command = _command(live, request.command)
+        accepted = await self._hub.submit(live, principal.seat, request.command_id, command)
+        log.info("command_accepted", first=accepted.first_version, last=accepted.last_version,
+                 replayed=accepted.replayed)
+        return pb.SubmitCommandResponse(
+            first_version=accepted.first_version,
+            last_version=accepted.last_version,
+            replayed=accepted.replayed,
+            events=self._projections.events(live, principal.seat, accepted.first_version, accepted.last_version),
+            view=self._projections.view(live, principal.seat),
+        )
+
+    async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> Any:
+        live = await self._hub.get(request.game_id)
+        return pb.GetViewResponse(view=self._projections.view(live, current_principal().viewer))
+
+    async def Watch(self, request: pb.WatchRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
+        live = await self._hub.get(request.game_id)
+        viewer = current_principal().viewer
+        if request.after_version < 0:
+            raise InvalidArgument("kennel/bad_version", "after_version is 0 or more.")
+        async for first, last in self._hub.follow(live, request.after_version):
+            yield pb.WatchResponse(
+                events=self._projections.events(live, viewer, first, last),
+                view=self._projections.view(live, viewer),
+            )
+
+    async def GetLog(self, request: pb.GetLogRequest, context: grpc.aio.ServicerContext) -> Any:
+        live = await self._hub.get(request.game_id)
+        if live.table.ended is None:
+            raise IllegalMove("kennel/game_running", "The full log is available once the game is over.")
+        return pb.GetLogResponse(log=live.ledger.log().to_bytes())
+
+
+def _command(live: LiveGame, message: pb.Command) -> Any:
+    which = message.WhichOneof("game")
+    if which is None:
+        raise InvalidArgument("kennel/malformed", "The command is empty.")
+    if which != wire_name(live.game):
+        raise InvalidArgument("kennel/wrong_game", f"This game is {live.game.name}; the command is for {which}.")
+    tagged = wire.read_union(getattr(message, which))
+    return wire.decode_or_invalid(live.game.commands.decode, tagged)
+

@@ -1,0 +1,175 @@
+"""Where games are kept: an `eventsourcing` application used as an append-only record store.
+
+Each game is one stream of log records (replay.logformat), stored byte for byte as exported,
+under the stable topic `kennel/record/v1` and never under a Python class path. A second
+stream per game, its "desk", holds what must never be exported while the game runs: the seed
+and the hashes of the credentials, plus the small index entries that let a restarted server
+list games without reading every record. Both streams of a decision are written in one
+transaction, and the store's unique (stream, version) key is the optimistic concurrency check:
+two writers appending at one version cannot both succeed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from eventsourcing.application import Application
+from eventsourcing.persistence import IntegrityError, StoredEvent
+
+from replay.logformat import Header, Log, Record, canonical_json
+
+RECORD_TOPIC = "kennel/record/v1"
+DESK_TOPIC = "kennel/desk/v1"
+_DESK_NAMESPACE = uuid.UUID("5b0e3c58-4e43-4c8e-9a57-6f2f1f0d3a11")
+DEFAULT_DATA_DIR = "data"
+DB_FILE = "kennel.sqlite3"
+
+
+class GameNotFound(LookupError):
+    """No game has this id."""
+
+
+class VersionConflict(Exception):
+    """Another writer appended to the game first; reload and decide again."""
+
+
+def desk_id(game_id: uuid.UUID) -> uuid.UUID:
+    return uuid.uuid5(_DESK_NAMESPACE, str(game_id))
+
+
+@dataclass
+class Desk:
+    """The server's private bookkeeping for one game (never part of its exported log)."""
+
+    header: Header
+    seed: bytes
+    credentials: dict[str, tuple[str, int | None]] = field(default_factory=dict)  # digest -> (role, seat)
+    seats: list[str | None] = field(default_factory=list)
+    ended: bool = False
+    version: int = 0  # of the desk stream
+
+    def fold(self, entry: dict[str, Any]) -> None:
+        kind = entry["kind"]
+        if kind == "created":
+            self.seats = list(self.header.seats)
+        elif kind == "credential":
+            self.credentials[entry["digest"]] = (entry["role"], entry["seat"])
+        elif kind == "seat_filled":
+            self.seats[entry["seat"]] = entry["name"]
+        elif kind == "ended":
+            self.ended = True
+        self.version += 1
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What the index says of a game: enough to list open games after a restart."""
+
+    game_id: str
+    game: str
+    seats: tuple[str | None, ...]
+    ended: bool
+
+
+class KennelStore(Application[uuid.UUID]):
+    """The eventsourcing application. Its name is pinned: it prefixes settings and tables."""
+
+    name = "Kennel"
+
+
+class GameStore:
+    """Append and read game records and desk entries (the one storage interface)."""
+
+    def __init__(self, env: dict[str, str], location: str) -> None:
+        self.location = location
+        self._app = KennelStore(env=env)
+        self._recorder = self._app.recorder
+
+    @classmethod
+    def sqlite(cls, data_dir: str | os.PathLike[str]) -> GameStore:
+        path = Path(data_dir).resolve()
+        path.mkdir(parents=True, exist_ok=True)
+        db = path / DB_FILE
+        env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(db), "SQLITE_LOCK_TIMEOUT": "10"}
+        return cls(env, location=str(db))
+
+    def close(self) -> None:
+        self._app.close()
+
+    # Writing -----------------------------------------------------------------------------
+
+    def append(
+        self,
+        game_id: uuid.UUID,
+        records: Sequence[Record],
+        desk_version: int,
+        desk_entries: Sequence[dict[str, Any]] = (),
+    ) -> None:
+        """Append records (whose versions say where they go) and desk entries atomically.
+
+        Raises VersionConflict when any of those versions is already taken.
+        """
+        stored = [StoredEvent(game_id, r.version, RECORD_TOPIC, r.to_bytes()) for r in records]
+        stored += [
+            StoredEvent(desk_id(game_id), desk_version + i + 1, DESK_TOPIC, canonical_json(entry))
+            for i, entry in enumerate(desk_entries)
+        ]
+        try:
+            self._recorder.insert_events(stored)
+        except IntegrityError as error:
+            raise VersionConflict(str(game_id)) from error
+
+    # Reading -----------------------------------------------------------------------------
+
+    def read_records(self, game_id: uuid.UUID, after: int = 0) -> list[Record]:
+        stored = self._recorder.select_events(game_id, gt=after or None)
+        return [Record.from_bytes(s.state) for s in stored]
+
+    def read_desk(self, game_id: uuid.UUID) -> Desk:
+        entries = [json.loads(s.state) for s in self._recorder.select_events(desk_id(game_id))]
+        if not entries:
+            raise GameNotFound(str(game_id))
+        first = entries[0]
+        desk = Desk(header=Header.from_json(first["header"]), seed=bytes.fromhex(first["seed"]))
+        for entry in entries:
+            desk.fold(entry)
+        return desk
+
+    def export_log(self, game_id: str | uuid.UUID) -> Log:
+        """The game's log as the documented file format (any state: running games too)."""
+        gid = uuid.UUID(str(game_id))
+        desk = self.read_desk(gid)
+        return Log(header=desk.header, records=tuple(self.read_records(gid)))
+
+    def summaries(self, page: int = 1000) -> Iterator[GameSummary]:
+        """Every game the store knows, from the desk index entries, in creation order."""
+        games: dict[str, dict[str, Any]] = {}
+        start = 1
+        while True:
+            batch = self._recorder.select_notifications(start, page, topics=[DESK_TOPIC])
+            for notification in batch:
+                entry = json.loads(notification.state)
+                kind = entry["kind"]
+                if kind == "created":
+                    header = entry["header"]
+                    games[header["game_id"]] = {"game": header["game"], "seats": list(header["seats"]), "ended": False}
+                elif kind == "seat_filled":
+                    games[entry["game_id"]]["seats"][entry["seat"]] = entry["name"]
+                elif kind == "ended":
+                    games[entry["game_id"]]["ended"] = True
+            if len(batch) < page:
+                break
+            start = batch[-1].id + 1
+        for game_id, info in games.items():
+            yield GameSummary(game_id, info["game"], tuple(info["seats"]), info["ended"])
+
+
+def open_store(data_dir: str | os.PathLike[str] | None = None) -> GameStore:
+    """The default embedded store: SQLite under the data folder."""
+    return GameStore.sqlite(data_dir or os.environ.get("KENNEL_DATA_DIR") or DEFAULT_DATA_DIR)

@@ -1,0 +1,145 @@
+"""Between the domain's JSON form and the typed protobuf messages, for every game alike.
+
+Each game's proto file mirrors its dataclasses by convention (docs/api.md): a message per
+command, event and view type named as the type's stable name, fields named as the dataclass
+fields, enums as `<ENUM>_<VALUE>` with a zero `<ENUM>_UNSPECIFIED`, tuples as repeated fields,
+optionals with presence. So one converter, driven by the message descriptors, serves every game,
+and adding a game needs a proto file, not code here.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
+from google.protobuf.message import Message
+
+from domain.core.codec import DecodeError, Json, JsonObject
+from service.errors import InvalidArgument
+
+
+class WireError(InvalidArgument):
+    """A message that does not fit the domain's types (malformed input: INVALID_ARGUMENT)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("kennel/malformed", message)
+
+
+def _upper_snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).upper()
+
+
+@functools.cache
+def _enum_prefix(enum: EnumDescriptor) -> str:
+    return _upper_snake(enum.name) + "_"
+
+
+def _enum_number(field: FieldDescriptor, value: Json) -> int:
+    enum = field.enum_type
+    name = _enum_prefix(enum) + str(value).upper()
+    member = enum.values_by_name.get(name)
+    if member is None:
+        raise WireError(f"{value!r} has no {enum.name} value in the proto")
+    return int(member.number)
+
+
+def _enum_value(field: FieldDescriptor, number: int) -> str:
+    enum = field.enum_type
+    member = enum.values_by_number.get(number)
+    if member is None or number == 0:
+        raise WireError(f"field {field.name!r} needs a {enum.name} value")
+    return member.name[len(_enum_prefix(enum)) :].lower()
+
+
+def _is_repeated(field: FieldDescriptor) -> bool:
+    return bool(field.is_repeated) if hasattr(field, "is_repeated") else field.label == FieldDescriptor.LABEL_REPEATED
+
+
+def fill(message: Message, data: JsonObject) -> Message:
+    """Set `message`'s fields from a domain JSON object (recursively); returns the message."""
+    descriptor = message.DESCRIPTOR
+    for key, value in data.items():
+        field = descriptor.fields_by_name.get(key)
+        if field is None:
+            raise WireError(f"{descriptor.full_name} has no field {key!r}")
+        if value is None:
+            continue
+        if _is_repeated(field):
+            target = getattr(message, key)
+            for item in value:
+                if field.type == FieldDescriptor.TYPE_MESSAGE:
+                    fill(target.add(), item)
+                elif field.type == FieldDescriptor.TYPE_ENUM:
+                    target.append(_enum_number(field, item))
+                else:
+                    target.append(item)
+        elif field.type == FieldDescriptor.TYPE_MESSAGE:
+            fill(getattr(message, key), value)
+            getattr(message, key).SetInParent()
+        elif field.type == FieldDescriptor.TYPE_ENUM:
+            setattr(message, key, _enum_number(field, value))
+        else:
+            setattr(message, key, value)
+    return message
+
+
+def read(message: Message) -> JsonObject:
+    """A domain JSON object from a message: unset optionals and messages become None."""
+    result: JsonObject = {}
+    for field in message.DESCRIPTOR.fields:
+        value = getattr(message, field.name)
+        if _is_repeated(field):
+            if field.type == FieldDescriptor.TYPE_MESSAGE:
+                result[field.name] = [read(item) for item in value]
+            elif field.type == FieldDescriptor.TYPE_ENUM:
+                result[field.name] = [_enum_value(field, item) for item in value]
+            else:
+                result[field.name] = list(value)
+        elif field.has_presence and not message.HasField(field.name):
+            result[field.name] = None
+        elif field.type == FieldDescriptor.TYPE_MESSAGE:
+            result[field.name] = read(value)
+        elif field.type == FieldDescriptor.TYPE_ENUM:
+            result[field.name] = _enum_value(field, value)
+        else:
+            result[field.name] = value
+    return result
+
+
+@functools.cache
+def _union_fields(descriptor: Descriptor) -> dict[str, str]:
+    """For a message with one oneof of messages: the member type's name -> field name."""
+    return {field.message_type.name: field.name for field in descriptor.fields if field.message_type is not None}
+
+
+def fill_union(message: Message, tagged: JsonObject) -> Message:
+    """Set the oneof member of `message` named by `{"type": name, "data": fields}`."""
+    field_name = _union_fields(message.DESCRIPTOR).get(tagged["type"])
+    if field_name is None:
+        raise WireError(f"{message.DESCRIPTOR.full_name} has no member {tagged['type']!r}")
+    member = getattr(message, field_name)
+    fill(member, tagged["data"])
+    member.SetInParent()
+    return message
+
+
+def read_union(message: Message) -> JsonObject:
+    """`{"type": name, "data": fields}` from a message with one oneof of messages."""
+    oneofs = message.DESCRIPTOR.oneofs
+    if len(oneofs) != 1:
+        raise WireError(f"{message.DESCRIPTOR.full_name} is not a union")
+    which = message.WhichOneof(oneofs[0].name)
+    if which is None:
+        raise WireError(f"{message.DESCRIPTOR.full_name} is empty: choose one of its kinds")
+    member = getattr(message, which)
+    return {"type": member.DESCRIPTOR.name, "data": read(member)}
+
+
+def decode_or_invalid(decode: Any, data: Any) -> Any:
+    """Run a domain decoder, turning its complaints into WireError (malformed input)."""
+    try:
+        return decode(data)
+    except (DecodeError, TypeError, ValueError) as error:
+        raise WireError(str(error)) from None
