@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.core import table as tables
-from domain.core.codec import Json
+from domain.core.codec import Json, to_json
 from domain.core.rules import Game, Seat
+from replay.causes import CreateGame, FillSeat
 from replay.logformat import CREATE_GAME, FILL_SEAT, Cause, Header, Log, Record, chain
 
 
@@ -53,7 +54,7 @@ class Ledger:
             seat=None,
             command_id=command_id,
             type=CREATE_GAME,
-            data={"game": game.name, "options": created.options, "seats": list(seats)},
+            data=to_json(CreateGame(game=game.name, options=created.options, seats=tuple(seats))),
         )
         ledger.commit(ledger._prepare(cause, events, fold_first=False))
         return ledger
@@ -87,7 +88,7 @@ class Ledger:
     def fill_seat(self, seat: Seat | None, name: str, command_id: str) -> Appending:
         """Prepare taking an open seat; `commit` it once it is stored."""
         events = tables.fill_seat(self.table, seat, name)
-        cause = Cause(seat=None, command_id=command_id, type=FILL_SEAT, data={"seat": seat, "name": name})
+        cause = Cause(seat=None, command_id=command_id, type=FILL_SEAT, data=to_json(FillSeat(seat=seat, name=name)))
         return self._prepare(cause, events)
 
     def play(self, seat: Seat, command: Any, command_id: str, seed: bytes) -> Appending:

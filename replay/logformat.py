@@ -139,8 +139,8 @@ class Record:
     def from_bytes(cls, raw: bytes) -> Record:
         try:
             return cls.from_json(json.loads(raw))
-        except json.JSONDecodeError as error:
-            raise LogFormatError(f"a record is not JSON: {error}") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise LogFormatError(f"a record is not UTF-8 JSON: {error}") from None
 
 
 def chain_hash(prev: str, body: JsonObject) -> str:
@@ -181,8 +181,8 @@ def parse_log(raw: bytes) -> Log:
         raise LogFormatError("the file is empty")
     try:
         header = Header.from_json(json.loads(lines[0]))
-    except json.JSONDecodeError as error:
-        raise LogFormatError(f"line 1: the header is not JSON: {error}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise LogFormatError(f"line 1: the header is not UTF-8 JSON: {error}") from None
     records = []
     for number, line in enumerate(lines[1:], start=2):
         try:

@@ -143,7 +143,10 @@ class GameStore:
 
     def export_log(self, game_id: str | uuid.UUID) -> Log:
         """The game's log as the documented file format (any state: running games too)."""
-        gid = uuid.UUID(str(game_id))
+        try:
+            gid = uuid.UUID(str(game_id))
+        except ValueError:
+            raise GameNotFound(str(game_id)) from None
         desk = self.read_desk(gid)
         return Log(header=desk.header, records=tuple(self.read_records(gid)))
 

@@ -126,5 +126,16 @@ class Game(Protocol[State]):
         ...
 
     def outcome(self, state: State) -> Outcome | None:
-        """Winners, scores and why once the game is over; None while it runs."""
+        """Winners, scores and why once the game is over; None while it runs.
+
+        The engine asks this after each decision and then closes the stream with `GameEnded`,
+        so `decide` itself must stop producing events once its own events have ended the game.
+        """
+        ...
+
+    def inventory(self, state: State) -> dict[str, int]:
+        """Every physical component by kind ("nut:walnut": 11, ...), wherever it lies.
+
+        Constant through a game: random playouts check that nothing is created or lost.
+        """
         ...

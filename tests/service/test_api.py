@@ -114,7 +114,7 @@ def test_credentials_are_checked(kennel: Kennel) -> None:
     with _refused(grpc.StatusCode.PERMISSION_DENIED, "kennel/not_a_seat"):
         spectator.act(command)
     with _refused(grpc.StatusCode.UNAUTHENTICATED):
-        list(kennel.session(game_id, "wrong").watch())
+        list(kennel.session(game_id, "wrong").watch(timeout=30))
     assert seats[0].view().version == version
 
 
@@ -175,7 +175,7 @@ def test_a_retried_command_id_returns_the_first_result(kennel: Kennel) -> None:
 
 def test_watchers_receive_other_seats_events_and_resume_from_a_version(kennel: Kennel) -> None:
     _, seats, spectator = _seated(kennel)
-    stream = spectator.watch()
+    stream = spectator.watch(timeout=30)
     catch_up = next(stream)
     start = catch_up.events[-1].version
     assert [e.version for e in catch_up.events] == list(range(1, start + 1))
@@ -184,7 +184,7 @@ def test_watchers_receive_other_seats_events_and_resume_from_a_version(kennel: K
     update = next(stream)
     assert [e.version for e in update.events] == list(range(sent.first_version, sent.last_version + 1))
     assert update.view.version == sent.last_version
-    resumed = next(spectator.watch(after_version=start))
+    resumed = next(spectator.watch(after_version=start, timeout=30))
     assert [e.version for e in resumed.events] == [e.version for e in update.events]
 
 
@@ -203,7 +203,7 @@ def test_a_whole_game_plays_to_its_end_and_its_log_verifies(kennel: Kennel) -> N
     else:
         raise AssertionError("the game did not end")
     assert view.outcome.reason and list(view.outcome.winners)
-    ended = [u for u in spectator.watch()][-1].events[-1]
+    ended = [u for u in spectator.watch(timeout=30)][-1].events[-1]
     assert ended.WhichOneof("kind") == "game_ended" and len(ended.game_ended.seed) == 64
     with _refused(grpc.StatusCode.FAILED_PRECONDITION, "kennel/game_over"):
         seats[0].act(_any_command(kennel))

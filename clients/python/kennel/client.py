@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import time
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -147,17 +147,20 @@ class Session:
     def log(self) -> bytes:
         return bytes(self.kennel.call("GetLog", pb.GetLogRequest(game_id=self.game_id), self._credential).log)
 
-    def watch(self, after_version: int = 0, max_reconnects: int = 20) -> Iterator[pb.WatchResponse]:
+    def watch(
+        self, after_version: int = 0, max_reconnects: int = 20, timeout: float | None = None
+    ) -> Generator[pb.WatchResponse, None, None]:
         """Updates as they happen; a broken stream is resumed from the last version received.
 
-        Ends when the game is over and everything has been delivered.
+        Ends when the game is over and everything has been delivered; `timeout` (seconds, per
+        connection) bounds how long one stream may stay open. Closing the generator cancels it.
         """
         cursor = after_version
         failures = 0
         metadata = (("authorization", f"Bearer {self._credential}"),)
         while True:
             stream = self.kennel.stub().Watch(
-                pb.WatchRequest(game_id=self.game_id, after_version=cursor), metadata=metadata
+                pb.WatchRequest(game_id=self.game_id, after_version=cursor), metadata=metadata, timeout=timeout
             )
             try:
                 for update in stream:

@@ -1,0 +1,202 @@
+"""Plain-text rendering of any game's views, events, commands and outcomes, for terminals.
+
+Everything here works on the domain's plain JSON form (`domain.core.codec.to_json`, and the
+`{"type": name, "data": fields}` of a registry-encoded command or event), so it serves every
+game without knowing any of them. Messages from a server are first turned into that same form
+by `plain`/`tagged_*`, which follow the proto conventions of docs/api.md (a message per type
+named by its stable name, enums as `<ENUM>_<VALUE>`, optionals with presence).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+Json = Any
+NOTHING = "none"  # how an absent value, or an empty list, is shown
+
+
+# Words -------------------------------------------------------------------------------------
+
+
+def words(type_name: str) -> str:
+    """A type's name as words: `kennel.GameCreated` -> "Game created"."""
+    bare = type_name.rsplit(".", 1)[-1]
+    parts = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+", bare) or [bare]
+    text = " ".join(part if part.isupper() and len(part) > 1 else part.lower() for part in parts)
+    return text[:1].upper() + text[1:]
+
+
+def label(key: str) -> str:
+    """A field name as words: "face_down" -> "face down"."""
+    return key.replace("_", " ")
+
+
+def inline(value: Json) -> str:
+    """A value on one line: lists in brackets, objects in parentheses."""
+    if value is None:
+        return NOTHING
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(inline(item) for item in value) + "]"
+    if isinstance(value, Mapping):
+        return "(" + ", ".join(f"{key}={inline(item)}" for key, item in value.items()) + ")"
+    return str(value)
+
+
+def sentence(tagged: Mapping[str, Json]) -> str:
+    """A command or event as a short sentence: "Reveal critter: critter=raccoon, victim=1".
+
+    Fields without a value (None, or an empty list) are left out: an optional that does not
+    apply, or a secret blanked for this reader.
+    """
+    data = tagged.get("data") or {}
+    fields = [f"{key}={inline(value)}" for key, value in data.items() if value is not None and value != []]
+    head = words(str(tagged["type"]))
+    return f"{head}: {', '.join(fields)}" if fields else head
+
+
+def block(value: Json, indent: int = 0) -> list[str]:
+    """A view (any JSON) as indented, readable lines rather than raw JSON."""
+    return list(_block(value, "  " * indent))
+
+
+def _is_flat(value: Json) -> bool:
+    if isinstance(value, Mapping):
+        return False
+    if isinstance(value, (list, tuple)):
+        return all(not isinstance(item, (Mapping, list, tuple)) for item in value)
+    return True
+
+
+def _flat(value: Json) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(inline(item) for item in value) if value else NOTHING
+    return inline(value)
+
+
+def _block(value: Json, pad: str) -> Iterator[str]:
+    if isinstance(value, Mapping):
+        if not value:
+            yield f"{pad}{NOTHING}"
+        for key, item in value.items():
+            if _is_flat(item):
+                yield f"{pad}{label(str(key))}: {_flat(item)}"
+            else:
+                yield f"{pad}{label(str(key))}:"
+                yield from _block(item, pad + "  ")
+    elif isinstance(value, (list, tuple)) and not _is_flat(value):
+        for item in value:
+            lines = list(_block(item, pad + "  "))
+            if not lines:
+                continue
+            yield f"{pad}- {lines[0][len(pad) + 2 :]}"
+            yield from lines[1:]
+    else:
+        yield f"{pad}{_flat(value)}"
+
+
+def seat_name(names: Sequence[str | None], seat: int | None, me: int | None = None) -> str:
+    if seat is None:
+        return "the table"
+    known = names[seat] if 0 <= seat < len(names) else None
+    name = known or f"seat {seat}"
+    return f"{name} (you)" if seat == me else name
+
+
+def outcome_lines(
+    names: Sequence[str | None],
+    winners: Sequence[int],
+    scores: Sequence[int],
+    reason: str,
+    me: int | None = None,
+) -> list[str]:
+    won = ", ".join(seat_name(names, seat, me) for seat in winners) or "nobody"
+    lines = [f"Game over. Winner{'s' if len(winners) > 1 else ''}: {won}."]
+    if scores:
+        lines.append(
+            "Scores: " + ", ".join(f"{seat_name(names, s, me)} {score}" for s, score in enumerate(scores))
+        )
+    if reason:
+        lines.append(f"Why: {reason}")
+    return lines
+
+
+# From protobuf messages to the plain form -------------------------------------------------
+
+
+def _upper_snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).upper()
+
+
+def _enum_text(enum_descriptor: Any, number: int) -> str | None:
+    member = enum_descriptor.values_by_number.get(number)
+    if member is None or number == 0:
+        return None
+    prefix = _upper_snake(enum_descriptor.name) + "_"
+    name: str = member.name
+    return (name[len(prefix) :] if name.startswith(prefix) else name).lower()
+
+
+def _is_repeated(field: Any) -> bool:
+    if hasattr(field, "is_repeated"):
+        return bool(field.is_repeated)
+    return bool(field.label == field.LABEL_REPEATED)
+
+
+def plain(message: Any) -> dict[str, Json]:
+    """A message's fields as plain JSON: enums by their lower-case value name, unset optionals None."""
+    result: dict[str, Json] = {}
+    for field in message.DESCRIPTOR.fields:
+        value = getattr(message, field.name)
+        if _is_repeated(field):
+            result[field.name] = [_scalar_or_message(field, item) for item in value]
+        elif field.has_presence and not message.HasField(field.name):
+            result[field.name] = None
+        else:
+            result[field.name] = _scalar_or_message(field, value)
+    return result
+
+
+def _scalar_or_message(field: Any, value: Any) -> Json:
+    if field.message_type is not None:
+        return plain(value)
+    if field.enum_type is not None:
+        return _enum_text(field.enum_type, value)
+    return value
+
+
+def _member(message: Any, oneof: str) -> Any:
+    which = message.WhichOneof(oneof)
+    if which is None:
+        raise ValueError(f"{message.DESCRIPTOR.full_name} has no {oneof} set")
+    return getattr(message, which)
+
+
+def tagged_union(message: Any) -> dict[str, Json]:
+    """A game's union message (its Command or Event) as `{"type": stable name, "data": fields}`."""
+    oneofs = message.DESCRIPTOR.oneofs
+    if len(oneofs) != 1:
+        raise ValueError(f"{message.DESCRIPTOR.full_name} is not a union of types")
+    member = _member(message, oneofs[0].name)
+    return {"type": member.DESCRIPTOR.name, "data": plain(member)}
+
+
+def tagged_command(command: Any) -> dict[str, Json]:
+    """A `kennel.v1.Command` as its game's tagged command."""
+    return tagged_union(_member(command, "game"))
+
+
+def tagged_event(event: Any) -> dict[str, Json]:
+    """A `kennel.v1.Event`: the engine's own kinds as they are, a game's event unwrapped."""
+    member = _member(event, "kind")
+    if member.DESCRIPTOR.file is event.DESCRIPTOR.file:  # GameCreated, SeatFilled, GameEnded
+        return {"type": member.DESCRIPTOR.name, "data": plain(member)}
+    return tagged_union(member)
+
+
+def game_view(view: Any) -> dict[str, Json]:
+    """The game's own part of a `kennel.v1.View`, as plain JSON."""
+    return plain(_member(view.game, "game"))

@@ -1,0 +1,41 @@
+"""What a seat may send. Class names are stored in logs: never rename them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domain.hoarders.cards import Critter, Nut
+
+
+@dataclass(frozen=True)
+class PickCritters:
+    """Place two critters face down for this round ("Game Play").
+
+    The two are listed in rulebook order (squirrel, raccoon, hamster, groundhog, beaver), so
+    that each pick has exactly one spelling.
+    """
+
+    critters: tuple[Critter, ...]
+
+
+@dataclass(frozen=True)
+class RevealCritter:
+    """Turn one of your face-down critters face up on your turn and resolve it.
+
+    A critter that steals (a Raccoon, or a Groundhog repeating one) names the victim and the
+    kind of nut to take; when nobody else holds a nut it names neither.
+    """
+
+    critter: Critter
+    victim: int | None = None
+    nut: Nut | None = None
+
+
+@dataclass(frozen=True)
+class AllowTheft:
+    """Let the theft against you go ahead (any seat with a face-down card is asked)."""
+
+
+@dataclass(frozen=True)
+class CancelTheft:
+    """Reveal your face-down Hamster to cancel the theft against you ("Hamster")."""

@@ -1,0 +1,120 @@
+"""The Critter Cards: what each critter does once it is face up.
+
+One function per rulebook section (`resolve_squirrel` ... `resolve_beaver`); the Hamster's
+out-of-turn reaction lives in `decide.cancel_theft`.
+"""
+
+from __future__ import annotations
+
+from domain.hoarders.cards import LONE_BEAVER_DRAW, Critter, Nut
+from domain.hoarders.events import BeaversRevealed, DrawMissed, NutDrawn, NutStolen, TheftAttempted
+from domain.hoarders.resolution import Resolution
+from domain.hoarders.state import Hoard, HoardersState
+
+
+def effect_of(hoard: Hoard, critter: Critter) -> Critter | None:
+    """The critter whose effect revealing `critter` has: itself, or what a Groundhog repeats.
+
+    None when a Groundhog repeats nothing (its partner is a Beaver, or it has none).
+    """
+    if critter is not Critter.GROUNDHOG:
+        return critter
+    partner = hoard.partner_of(critter)
+    # "The Beaver card cannot be repeated."
+    return None if partner is Critter.BEAVER else partner
+
+
+def steals(hoard: Hoard, critter: Critter) -> bool:
+    """Whether revealing `critter` steals: a Raccoon, or a Groundhog repeating one."""
+    return effect_of(hoard, critter) is Critter.RACCOON
+
+
+def theft_targets(state: HoardersState, thief: int) -> tuple[tuple[int, Nut], ...]:
+    """Every (victim, kind of nut) the thief may name: any other seat, any kind it holds."""
+    return tuple(
+        (victim, nut)
+        for victim in range(state.seat_count)
+        if victim != thief
+        for nut in Nut
+        if nut in state.hoards[victim].nuts
+    )
+
+
+def resolve_critter(
+    resolution: Resolution, seat: int, critter: Critter, victim: int | None, nut: Nut | None
+) -> None:
+    if critter is Critter.SQUIRREL:
+        resolve_squirrel(resolution, seat)
+    elif critter is Critter.RACCOON:
+        resolve_raccoon(resolution, seat, victim, nut)
+    elif critter is Critter.HAMSTER:
+        resolve_hamster(resolution, seat)
+    elif critter is Critter.GROUNDHOG:
+        resolve_groundhog(resolution, seat, victim, nut)
+    elif critter is Critter.BEAVER:
+        resolve_beaver(resolution, seat)
+
+
+def resolve_squirrel(resolution: Resolution, seat: int) -> None:
+    """Squirrel: draw the top nut card from the deck."""
+    draw_nut(resolution, seat)
+
+
+def resolve_raccoon(resolution: Resolution, thief: int, victim: int | None, nut: Nut | None) -> None:
+    """Raccoon: steal one nut of the named kind from the named seat.
+
+    The victim is asked first whenever it still has a face-down card, so that being asked
+    says nothing about holding a Hamster; with no face-down card the theft simply happens.
+    No victim is named when nobody else holds a nut, and then the Raccoon does nothing.
+    """
+    if victim is None or nut is None:
+        return
+    resolution.record(TheftAttempted(thief=thief, victim=victim, nut=nut))
+    if not resolution.state.hoards[victim].face_down:
+        resolution.record(NutStolen(thief=thief, victim=victim, nut=nut))
+
+
+def resolve_hamster(resolution: Resolution, seat: int) -> None:
+    """Hamster revealed on its owner's turn: "it has no effect"."""
+
+
+def resolve_groundhog(resolution: Resolution, seat: int, victim: int | None, nut: Nut | None) -> None:
+    """Groundhog: repeat the effect of the other critter played this round.
+
+    It repeats the partner's printed effect whether the partner is still face down or was
+    already revealed, and whatever became of it (a cancelled Raccoon is repeated as a new
+    theft). A Hamster partner has no effect on one's own turn, so neither has the Groundhog;
+    a Beaver cannot be repeated.
+    """
+    repeated = effect_of(resolution.state.hoards[seat], Critter.GROUNDHOG)
+    if repeated is Critter.SQUIRREL:
+        resolve_squirrel(resolution, seat)
+    elif repeated is Critter.RACCOON:
+        resolve_raccoon(resolution, seat, victim, nut)
+
+
+def resolve_beaver(resolution: Resolution, seat: int) -> None:
+    """Beaver: every other face-down Beaver turns face up; then one Beaver draws three, or
+    with several Beavers every seat that played none draws one, in turn order from the crown.
+
+    A Beaver turned up this way has been played: its owner's later turn reveals the other
+    critter, or passes.
+    """
+    state = resolution.state
+    others = tuple(
+        s for s in state.seats_from_crown() if s != seat and Critter.BEAVER in state.hoards[s].face_down
+    )
+    if not others:
+        for _ in range(LONE_BEAVER_DRAW):
+            draw_nut(resolution, seat)
+        return
+    resolution.record(BeaversRevealed(seats=others))
+    for drawer in state.seats_from_crown():
+        if drawer != seat and drawer not in others:
+            draw_nut(resolution, drawer)
+
+
+def draw_nut(resolution: Resolution, seat: int) -> None:
+    """Draw the top nut; from an empty deck the draw is missed (docs/rules/hoarders.md)."""
+    deck = resolution.state.deck
+    resolution.record(NutDrawn(seat=seat, nut=deck[0]) if deck else DrawMissed(seat=seat))

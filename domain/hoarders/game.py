@@ -1,0 +1,94 @@
+"""Hoarders behind the engine's `Game` interface: this module only wires the rule modules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domain.core.codec import TypeRegistry
+from domain.core.rng import Rng
+from domain.core.rules import Outcome, Prompt, SeatRange
+from domain.hoarders import decide as deciding
+from domain.hoarders import evolve as evolving
+from domain.hoarders import inventory as inventories
+from domain.hoarders import legal, prompts, views
+from domain.hoarders import outcome as outcomes
+from domain.hoarders import setup as setting_up
+from domain.hoarders.commands import AllowTheft, CancelTheft, PickCritters, RevealCritter
+from domain.hoarders.events import (
+    BeaversRevealed,
+    CritterRevealed,
+    CrittersPicked,
+    DrawMissed,
+    NutDrawn,
+    NutsDealt,
+    NutsShuffled,
+    NutStolen,
+    RoundEnded,
+    RoundStarted,
+    TheftAttempted,
+    TheftCancelled,
+    TurnPassed,
+)
+from domain.hoarders.options import Options
+from domain.hoarders.state import HoardersState
+
+
+class Hoarders:
+    """The `domain.core.rules.Game` for Hoarders, plus `inventory` for the playout checks."""
+
+    name = "hoarders"
+    title = "Hoarders"
+    rules_version = "1"
+    seats = SeatRange(setting_up.MIN_SEATS, setting_up.MAX_SEATS)
+    options_type: type = Options
+    commands: TypeRegistry[Any] = TypeRegistry.of([PickCritters, RevealCritter, AllowTheft, CancelTheft])
+    events: TypeRegistry[Any] = TypeRegistry.of(
+        [
+            NutsShuffled,
+            NutsDealt,
+            RoundStarted,
+            CrittersPicked,
+            CritterRevealed,
+            TurnPassed,
+            NutDrawn,
+            DrawMissed,
+            TheftAttempted,
+            TheftCancelled,
+            NutStolen,
+            BeaversRevealed,
+            RoundEnded,
+        ]
+    )
+
+    def initial_state(self, options: Options, seat_count: int) -> HoardersState:
+        return setting_up.initial_state(options, seat_count)
+
+    def setup(self, options: Options, seat_count: int, rng: Rng) -> Sequence[Any]:
+        return setting_up.setup(options, seat_count, rng)
+
+    def decide(self, state: HoardersState, seat: int, command: Any, rng: Rng) -> Sequence[Any]:
+        # Every chance outcome was settled by the shuffle at setup: no decision draws from `rng`.
+        return deciding.decide(state, seat, command)
+
+    def evolve(self, state: HoardersState, event: Any) -> HoardersState:
+        return evolving.evolve(state, event)
+
+    def pending(self, state: HoardersState) -> tuple[Prompt, ...]:
+        return prompts.pending(state)
+
+    def view(self, state: HoardersState, viewer: int | None) -> views.HoardersView:
+        return views.view(state, viewer)
+
+    def redact(self, event: Any, viewer: int | None) -> Any:
+        return views.redact(event, viewer)
+
+    def legal_commands(self, state: HoardersState, seat: int) -> Sequence[Any]:
+        return legal.legal_commands(state, seat)
+
+    def outcome(self, state: HoardersState) -> Outcome | None:
+        return outcomes.outcome(state)
+
+    def inventory(self, state: HoardersState) -> dict[str, int]:
+        """Every component by kind, wherever it lies: constant from the first state to the last."""
+        return inventories.inventory(state)

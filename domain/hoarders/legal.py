@@ -1,0 +1,42 @@
+"""Every command a seat may send now; `decide` accepts exactly these and nothing else."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from domain.hoarders.cards import CRITTERS_PICKED, Critter, sorted_critters
+from domain.hoarders.commands import AllowTheft, CancelTheft, PickCritters, RevealCritter
+from domain.hoarders.critters import steals, theft_targets
+from domain.hoarders.outcome import outcome
+from domain.hoarders.state import HoardersState, Phase
+
+
+def legal_commands(state: HoardersState, seat: int) -> tuple[Any, ...]:
+    if outcome(state) is not None or not 0 <= seat < state.seat_count:
+        return ()
+    hoard = state.hoards[seat]
+    if state.phase is Phase.PICKING:
+        if hoard.has_picked:
+            return ()
+        # Ten pairs, each spelled once, in rulebook order.
+        return tuple(
+            PickCritters(critters=pair) for pair in combinations(sorted_critters(hoard.hand), CRITTERS_PICKED)
+        )
+    if state.phase is not Phase.REVEALING:
+        return ()
+    if state.theft is not None:
+        if state.theft.victim != seat:
+            return ()
+        cancel = (CancelTheft(),) if Critter.HAMSTER in hoard.face_down else ()
+        return (AllowTheft(), *cancel)
+    if seat != state.seat_in_turn:
+        return ()
+    reveals: list[RevealCritter] = []
+    for critter in sorted_critters(hoard.face_down):
+        targets = theft_targets(state, seat) if steals(hoard, critter) else ()
+        if targets:
+            reveals.extend(RevealCritter(critter=critter, victim=victim, nut=nut) for victim, nut in targets)
+        else:
+            reveals.append(RevealCritter(critter=critter))
+    return tuple(reveals)

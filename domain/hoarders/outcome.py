@@ -1,0 +1,50 @@
+"""Goal of the Game: five identical nuts wins at once; or, by our ruling, the deck runs out."""
+
+from __future__ import annotations
+
+from domain.core.rules import Outcome
+from domain.hoarders.cards import WINNING_COUNT, Nut, most_identical
+from domain.hoarders.state import HoardersState, Phase
+
+
+def five_of_a_kind_holders(state: HoardersState) -> tuple[int, ...]:
+    """Seats holding five identical nuts, closest to the crown first.
+
+    Only one seat can get there by a single draw or theft, and the game ends at once; several
+    can when more than one Beaver was played and every other seat draws ("Beaver").
+    """
+    return tuple(
+        seat for seat in state.seats_from_crown() if most_identical(state.hoards[seat].nuts) >= WINNING_COUNT
+    )
+
+
+def deck_ran_out(state: HoardersState) -> bool:
+    """A round ended with no nut left to draw (docs/rules/hoarders.md, "The nut deck runs out")."""
+    return state.phase is Phase.ROUND_ENDED and not state.deck
+
+
+def outcome(state: HoardersState) -> Outcome | None:
+    scores = tuple(most_identical(hoard.nuts) for hoard in state.hoards)
+    holders = five_of_a_kind_holders(state)
+    if holders:
+        winner = holders[0]
+        return Outcome(
+            winners=(winner,),
+            scores=scores,
+            reason=f"Seat {winner} gathered five {_biggest_group(state, winner).title}s.",
+        )
+    if deck_ran_out(state):
+        # Most identical nuts wins; a tie goes to the seat closest to the crown, as in "Beaver".
+        best = max(scores)
+        winner = next(seat for seat in state.seats_from_crown() if scores[seat] == best)
+        return Outcome(
+            winners=(winner,),
+            scores=scores,
+            reason=f"The nut deck ran out; seat {winner} holds the most identical nuts ({best}).",
+        )
+    return None
+
+
+def _biggest_group(state: HoardersState, seat: int) -> Nut:
+    nuts = state.hoards[seat].nuts
+    return max(Nut, key=nuts.count)

@@ -1,0 +1,25 @@
+"""Who owes a decision now. Public: a prompt never depends on a hidden card (a theft's victim
+is asked whenever it has anything face down, Hamster or not)."""
+
+from __future__ import annotations
+
+from domain.core.rules import Prompt, PromptKind
+from domain.hoarders.outcome import outcome
+from domain.hoarders.state import HoardersState, Phase
+
+
+def pending(state: HoardersState) -> tuple[Prompt, ...]:
+    if outcome(state) is not None:
+        return ()
+    if state.phase is Phase.PICKING:
+        return tuple(
+            Prompt(seat, PromptKind.SECRET_CHOICE, "pick two critters")
+            for seat, hoard in enumerate(state.hoards)
+            if not hoard.has_picked
+        )
+    if state.theft is not None:
+        theft = state.theft
+        label = f"answer seat {theft.thief}'s theft of one of your {theft.nut.title}s"
+        return (Prompt(theft.victim, PromptKind.REACTION, label),)
+    seat = state.seat_in_turn
+    return () if seat is None else (Prompt(seat, PromptKind.TURN, "reveal a critter"),)

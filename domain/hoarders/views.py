@@ -1,0 +1,70 @@
+"""What each seat may see, and every event as that seat may see it.
+
+Public: every nut collection (they lie face up), the crown, the round, the deck's size, the
+face-up critters, how many critters each seat has face down, whose turn it is, and a theft
+waiting for its answer. Private to a seat: its hand and its face-down critters. Nobody, not
+even the seat that will draw them, sees the order of the deck.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from domain.hoarders.cards import Critter, Nut, sorted_critters
+from domain.hoarders.events import CrittersPicked, NutsShuffled
+from domain.hoarders.outcome import outcome
+from domain.hoarders.state import HoardersState, Phase, Theft
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    nuts: tuple[Nut, ...]
+    face_down: int  # how many, never which
+    revealed: tuple[Critter, ...]  # face up this round, in the order they turned up
+
+
+@dataclass(frozen=True)
+class HoardersView:
+    viewer: int | None  # None: a spectator
+    phase: Phase
+    round: int
+    crown: int
+    deck_size: int
+    turn: int | None  # the seat revealing now (the thief while its theft awaits an answer)
+    theft: Theft | None  # a theft waiting for its victim's answer
+    seats: tuple[SeatView, ...]
+    hand: tuple[Critter, ...]  # the viewer's own; empty for a spectator
+    face_down: tuple[Critter, ...]  # the viewer's own; empty for a spectator
+
+
+def view(state: HoardersState, viewer: int | None) -> HoardersView:
+    own = state.hoards[viewer] if viewer is not None and 0 <= viewer < state.seat_count else None
+    return HoardersView(
+        viewer=viewer if own is not None else None,
+        phase=state.phase,
+        round=state.round,
+        crown=state.crown,
+        deck_size=len(state.deck),
+        turn=None if outcome(state) is not None else state.seat_in_turn,
+        theft=state.theft,
+        seats=tuple(
+            SeatView(seat=seat, nuts=hoard.nuts, face_down=len(hoard.face_down), revealed=hoard.revealed)
+            for seat, hoard in enumerate(state.hoards)
+        ),
+        hand=own.hand if own is not None else (),
+        # Sorted, so that the order the seat listed its pick in is all the view shows.
+        face_down=sorted_critters(own.face_down) if own is not None else (),
+    )
+
+
+def redact(event: Any, viewer: int | None) -> Any:
+    """Blank what `viewer` may not see; every event still reaches every viewer, so the
+    number and order of events tell nothing the rules do not."""
+    if isinstance(event, NutsShuffled):
+        return dataclasses.replace(event, deck=())
+    if isinstance(event, CrittersPicked) and event.seat != viewer:
+        return dataclasses.replace(event, critters=())
+    return event

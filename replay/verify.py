@@ -1,0 +1,350 @@
+"""Check an exported log: its bytes, its hash chain, its seed, and every event against the rules.
+
+`verify` trusts nothing in the file. It checks, in this order, and stops at the first failure:
+
+1. format: the file parses as a Kennel log and every line is in canonical form;
+2. hash_chain: versions run 1..n and every record links to the one before (the first to the
+   header's own hash) and hashes to its own `hash`;
+3. unsupported / header: this Kennel knows the game at the log's rules version, the first
+   record is `kennel.GameCreated` and the header repeats it exactly;
+4. seed_commitment: the seed revealed by `kennel.GameEnded` hashes to the header's commitment;
+5. rule / event_mismatch: re-running every recorded command from that seed through
+   `domain.core.table`, the rules accept each command and produce exactly the recorded events.
+
+A game still running has not revealed its seed, so steps 4 and 5 cannot run: the report is then
+ok with `rules_checked=False` and a note, unless the caller requires a complete verification,
+in which case it fails with kind missing_seed. See docs/log-format.md.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import zip_longest
+from typing import Any
+
+from domain.core import table as tables
+from domain.core.codec import DecodeError, Json, JsonObject
+from domain.core.rng import SEED_BYTES, seed_commitment
+from domain.core.rules import Game, RuleViolation
+from domain.registry import GAMES
+from replay.causes import CreateGame, FillSeat, decode_cause
+from replay.logformat import Cause, Log, LogFormatError, Record, canonical_json, group_by_cause, parse_log
+
+GAME_ENDED = "kennel.GameEnded"  # the stable name of `domain.core.table.GameEnded` in a log
+
+
+class FailureKind(enum.Enum):
+    FORMAT = "format"  # not a well-formed, canonical Kennel log
+    HASH_CHAIN = "hash_chain"  # a version out of sequence, a broken link or a wrong hash
+    UNSUPPORTED = "unsupported"  # a game or rules version this Kennel cannot re-run
+    HEADER = "header"  # the header (or the CreateGame command) disagrees with GameCreated
+    SEED_COMMITMENT = "seed_commitment"  # the revealed seed does not match the commitment
+    MISSING_SEED = "missing_seed"  # the game is not over, so the seed is not revealed
+    RULE = "rule"  # the rules refuse a recorded command
+    EVENT_MISMATCH = "event_mismatch"  # the rules produce other events than the log records
+
+
+@dataclass(frozen=True)
+class Failure:
+    kind: FailureKind
+    version: int | None  # the first failing record (its position, from 1); None: the whole log
+    reason: str
+
+    def to_json(self) -> JsonObject:
+        return {"kind": self.kind.value, "version": self.version, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    game: str | None  # None when the file has no readable header
+    game_id: str | None
+    records: int  # records in the log
+    rules_checked: bool  # the seed was revealed and the rules re-ran (up to the failure, if any)
+    failure: Failure | None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.failure is None
+
+    @property
+    def records_checked(self) -> int:
+        """Records that passed every check that ran, in order from the first."""
+        if self.failure is None:
+            return self.records
+        return self.failure.version - 1 if self.failure.version is not None else 0
+
+    def to_json(self) -> JsonObject:
+        return {
+            "ok": self.ok,
+            "game": self.game,
+            "game_id": self.game_id,
+            "records": self.records,
+            "records_checked": self.records_checked,
+            "rules_checked": self.rules_checked,
+            "failure": None if self.failure is None else self.failure.to_json(),
+            "notes": list(self.notes),
+        }
+
+
+class _Failed(Exception):
+    """Carries the first failure out of the nested checks to `verify`."""
+
+    def __init__(self, kind: FailureKind, version: int | None, reason: str) -> None:
+        super().__init__(reason)
+        self.failure = Failure(kind, version, reason)
+
+
+SEED_NOT_REVEALED = (
+    "the game is still running, so its seed is not revealed: the format, the hash chain and the "
+    "header were checked and every event decodes, but the rules were not re-run"
+)
+
+
+def verify(
+    raw: bytes, *, require_complete: bool = False, games: Mapping[str, Game[Any]] = GAMES
+) -> VerifyReport:
+    """Check a whole log (the bytes of an exported file): a bad log gives a failed report, never an
+    exception; only a game whose `decide` breaks its contract (raising anything but a
+    RuleViolation) raises."""
+    try:
+        log = parse_log(raw)
+    except LogFormatError as error:
+        return VerifyReport(None, None, 0, False, Failure(FailureKind.FORMAT, None, str(error)))
+
+    def report(rules_checked: bool, failure: Failure | None, notes: tuple[str, ...] = ()) -> VerifyReport:
+        return VerifyReport(
+            log.header.game, log.header.game_id, len(log.records), rules_checked, failure, notes
+        )
+
+    try:
+        _check_canonical(log, raw)
+        _check_chain(log)
+        game = _game_of(log, games)
+        _check_header(game, log)
+        ended = _first_game_ended(game, log.records)
+        if ended is None:
+            _check_events_decode(game, log.records)
+            if require_complete:
+                raise _Failed(FailureKind.MISSING_SEED, None, SEED_NOT_REVEALED)
+            return report(False, None, (SEED_NOT_REVEALED,))
+    except _Failed as failed:
+        return report(False, failed.failure)
+    try:
+        seed = _revealed_seed(log, *ended)
+        _rerun(game, log.records, seed)
+    except _Failed as failed:
+        return report(True, failed.failure)
+    return report(True, None)
+
+
+def _check_canonical(log: Log, raw: bytes) -> None:
+    """Every line must be exactly the canonical bytes of what it parses to, so that a log has
+    one spelling: no spaces, sorted keys, no escapes where UTF-8 will do, a newline at the end."""
+    lines = raw.split(b"\n")  # one more than the lines written: what follows the last newline
+    for position, (expected, actual) in enumerate(zip(log.write_lines(), lines, strict=False)):
+        if actual + b"\n" != expected:
+            where = "the header" if position == 0 else f"record {position}"
+            version = None if position == 0 else position
+            raise _Failed(FailureKind.FORMAT, version, f"{where} is not written in canonical JSON")
+    if lines[-1] != b"":
+        raise _Failed(FailureKind.FORMAT, len(log.records) or None, "the file does not end with a newline")
+
+
+def _check_chain(log: Log) -> None:
+    prev = log.header.genesis_hash()
+    for position, record in enumerate(log.records, start=1):
+        if record.version != position:
+            raise _Failed(
+                FailureKind.HASH_CHAIN, position, f"record {position} claims version {record.version}"
+            )
+        if record.prev != prev:
+            linked_to = "the header's hash" if position == 1 else f"the hash of record {position - 1}"
+            raise _Failed(FailureKind.HASH_CHAIN, position, f"its prev is not {linked_to}")
+        if record.hash != record.expected_hash():
+            raise _Failed(FailureKind.HASH_CHAIN, position, "its hash does not match its content")
+        prev = record.hash
+
+
+def _game_of(log: Log, games: Mapping[str, Game[Any]]) -> Game[Any]:
+    game = games.get(log.header.game)
+    if game is None:
+        known = ", ".join(sorted(games))
+        raise _Failed(
+            FailureKind.UNSUPPORTED, None, f"unknown game {log.header.game!r} (this Kennel has {known})"
+        )
+    if game.rules_version != log.header.rules_version:
+        raise _Failed(
+            FailureKind.UNSUPPORTED,
+            None,
+            f"the log was written under {game.name} rules version {log.header.rules_version!r}; "
+            f"this Kennel re-runs version {game.rules_version!r} only",
+        )
+    return game
+
+
+def _check_header(game: Game[Any], log: Log) -> None:
+    if not log.records:
+        raise _Failed(FailureKind.FORMAT, None, "the log has no records: it opens with kennel.GameCreated")
+    first = log.records[0]
+    created = _decode_event(game, first)
+    if not isinstance(created, tables.GameCreated):
+        raise _Failed(FailureKind.FORMAT, 1, "the first record is not kennel.GameCreated")
+    header = log.header
+    for field, in_header, in_event in (
+        ("game", header.game, created.game),
+        ("rules_version", header.rules_version, created.rules_version),
+        ("options", header.options, created.options),
+        ("seats", list(header.seats), list(created.seats)),
+        ("seed_commitment", header.seed_commitment, created.seed_commitment),
+    ):
+        if canonical_json(in_header) != canonical_json(in_event):
+            raise _Failed(FailureKind.HEADER, 1, f"the header's {field} differs from kennel.GameCreated's")
+    command = _decode_cause(game, first.cause, 1)
+    if not isinstance(command, CreateGame):
+        raise _Failed(FailureKind.FORMAT, 1, "the first record's command is not kennel.CreateGame")
+    if command.game != header.game:
+        raise _Failed(FailureKind.HEADER, 1, f"kennel.CreateGame names the game {command.game!r}")
+
+
+def _first_game_ended(game: Game[Any], records: Sequence[Record]) -> tuple[Record, tables.GameEnded] | None:
+    for record in records:
+        if record.event["type"] == GAME_ENDED:
+            ended = _decode_event(game, record)
+            assert isinstance(ended, tables.GameEnded)
+            return record, ended
+    return None
+
+
+def _check_events_decode(game: Game[Any], records: Sequence[Record]) -> None:
+    for record in records:
+        _decode_event(game, record)
+        _decode_cause(game, record.cause, record.version)
+
+
+def _revealed_seed(log: Log, record: Record, ended: tables.GameEnded) -> bytes:
+    try:
+        seed = bytes.fromhex(ended.seed)
+    except ValueError:
+        raise _Failed(FailureKind.SEED_COMMITMENT, record.version, "the revealed seed is not hex") from None
+    if len(seed) != SEED_BYTES:
+        raise _Failed(
+            FailureKind.SEED_COMMITMENT, record.version, f"the revealed seed is not {SEED_BYTES} bytes"
+        )
+    if seed_commitment(seed) != log.header.seed_commitment:
+        raise _Failed(
+            FailureKind.SEED_COMMITMENT,
+            record.version,
+            "the revealed seed does not match the header's commitment",
+        )
+    return seed
+
+
+def _rerun(game: Game[Any], records: Sequence[Record], seed: bytes) -> None:
+    """Re-decide every recorded command from the seed; each must give exactly its records."""
+    table: tables.Table[Any] | None = None
+    for cause, group in group_by_cause(records):
+        events = _decide(game, table, cause, group[0].version, seed)
+        _compare(game, events, group)
+        table = _fold(game, table, events)
+
+
+def _decide(
+    game: Game[Any], table: tables.Table[Any] | None, cause: Cause, version: int, seed: bytes
+) -> list[Any]:
+    command = _decode_cause(game, cause, version)
+    try:
+        if isinstance(command, CreateGame):
+            if table is not None:
+                raise _Failed(FailureKind.RULE, version, "kennel.CreateGame may only open a log")
+            return tables.create(game, command.options, command.seats, seed)
+        if table is None:
+            raise _Failed(FailureKind.RULE, version, "a log opens with kennel.CreateGame")
+        if isinstance(command, FillSeat):
+            return tables.fill_seat(table, command.seat, command.name)
+        assert cause.seat is not None  # decode_cause refuses a game command without a seat
+        return tables.play(table, cause.seat, command, seed)
+    except RuleViolation as violation:
+        raise _Failed(FailureKind.RULE, version, f"the rules refuse {cause.type}: {violation}") from None
+
+
+def _compare(game: Game[Any], events: Sequence[Any], group: Sequence[Record]) -> None:
+    first = group[0].version
+    produced = (tables.encode_event(game, event) for event in events)
+    for offset, (mine, theirs) in enumerate(zip_longest(produced, (record.event for record in group))):
+        version = first + offset
+        if theirs is None:
+            raise _Failed(
+                FailureKind.EVENT_MISMATCH,
+                version,
+                f"the rules produce {mine['type']} here, which the log lacks",
+            )
+        if mine is None:
+            raise _Failed(
+                FailureKind.EVENT_MISMATCH,
+                version,
+                f"the log records {theirs['type']} here, which the rules do not produce",
+            )
+        if canonical_json(mine) != canonical_json(theirs):
+            difference = next(_differences(mine, theirs, "event"))
+            raise _Failed(FailureKind.EVENT_MISMATCH, version, difference)
+
+
+def _differences(mine: Json, theirs: Json, path: str) -> Iterator[str]:
+    """Where two JSON values differ, as 'path: the rules give X, the log records Y'."""
+    if isinstance(mine, dict) and isinstance(theirs, dict):
+        for key in sorted(set(mine) | set(theirs)):
+            if key not in mine or key not in theirs:
+                yield f"{path}.{key}: {'only the log' if key in theirs else 'only the rules'} give this field"
+            else:
+                yield from _differences(mine[key], theirs[key], f"{path}.{key}")
+    elif isinstance(mine, list) and isinstance(theirs, list) and len(mine) == len(theirs):
+        for index, (a, b) in enumerate(zip(mine, theirs, strict=True)):
+            yield from _differences(a, b, f"{path}[{index}]")
+    elif canonical_json(mine) != canonical_json(theirs):
+        yield f"{path}: the rules give {_short(mine)}, the log records {_short(theirs)}"
+
+
+def _short(value: Json, limit: int = 120) -> str:
+    text = canonical_json(value).decode("utf-8")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _fold(game: Game[Any], table: tables.Table[Any] | None, events: Sequence[Any]) -> tables.Table[Any]:
+    if table is None:
+        table, events = tables.open_table(game, events[0]), events[1:]
+    for event in events:
+        table = tables.evolve(table, event)
+    return table
+
+
+def _decode_event(game: Game[Any], record: Record) -> Any:
+    try:
+        return tables.decode_event(game, record.event)
+    except DecodeError as error:
+        raise _Failed(
+            FailureKind.FORMAT, record.version, f"the event is not a {game.name} or kennel event: {error}"
+        ) from None
+
+
+def _decode_cause(game: Game[Any], cause: Cause, version: int) -> Any:
+    try:
+        return decode_cause(game, cause)
+    except DecodeError as error:
+        raise _Failed(
+            FailureKind.RULE, version, f"the command {cause.type} is not one {game.name} knows: {error}"
+        ) from None
+
+
+def describe(report: VerifyReport) -> str:
+    """One line for people: what holds, or the first record that does not and why."""
+    name = f"{report.game} game {report.game_id}" if report.game is not None else "the file"
+    if report.failure is not None:
+        failure = report.failure
+        where = f"record {failure.version}" if failure.version is not None else "the log"
+        return f"FAILED {name}: {where}: {failure.kind.value}: {failure.reason}"
+    if not report.rules_checked:
+        return f"ok (hash chain only) {name}: {report.records} records; " + "; ".join(report.notes)
+    return f"ok {name}: {report.records} records re-derived from the revealed seed"

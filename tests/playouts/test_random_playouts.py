@@ -1,0 +1,87 @@
+"""Random playouts: hundreds of seeded bot games of every registered game, checked end to end.
+
+Each game is played by `RandomBot`s on every seat through a `Ledger` (testkit.bot_games), over
+every seat count the game allows; some start with an open seat that is filled before play.
+Every game must end with an outcome within a bounded number of commands, keep the game's
+inventory constant after every decision, fold back from its events to its
+final table, pass `verify`, and re-run from the same seed and commands to a byte-identical log.
+
+The games are split into chunks so that pytest-xdist spreads them over the workers. A failure
+names the seed text and seat count that reproduce it with `testkit.bot_games.bot_game`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from testkit.bot_games import bot_game
+
+from domain.core import table as tables
+from domain.core.rng import seed_from_text
+from domain.core.rules import Game
+from domain.registry import GAMES
+from replay.ledger import Ledger
+from replay.logformat import group_by_cause, parse_log
+from replay.rerun import rerun
+from replay.verify import verify
+
+GAMES_PER_GAME = 500
+CHUNKS = 10
+MAX_STEPS = 5_000  # commands; a random Hoarders game needs about a hundred
+OPEN_SEAT_EVERY = 5
+
+
+def playouts(game: Game[Any], chunk: int) -> list[tuple[str, int, int]]:
+    """(seed text, seat count, open seats) for this chunk's share of the game's playouts.
+
+    Seat counts take turns, so every chunk plays them all (and takes about as long); in every
+    fifth turn of them, each count starts with its last seat open.
+    """
+    counts = range(game.seats.minimum, game.seats.maximum + 1)
+    size = -(-GAMES_PER_GAME // CHUNKS)
+    return [
+        (
+            f"playout/{game.name}/{index}",
+            counts[index % len(counts)],
+            int(index // len(counts) % OPEN_SEAT_EVERY == 0),
+        )
+        for index in range(chunk * size, min((chunk + 1) * size, GAMES_PER_GAME))
+    ]
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("game_name", sorted(GAMES))
+def test_random_playouts_end_conserve_fold_verify_and_replay(game_name: str, chunk: int) -> None:
+    game = GAMES[game_name]
+    for seed_text, seat_count, open_seats in playouts(game, chunk):
+        where = f"bot_game(GAMES[{game_name!r}], {seed_text!r}, {seat_count}, {open_seats})"
+        ledger = bot_game(game, seed_text, seat_count, open_seats, MAX_STEPS)
+        check_playout(game, ledger, seed_from_text(seed_text), where)
+
+
+def check_playout(game: Game[Any], ledger: Ledger, seed: bytes, where: str) -> None:
+    assert ledger.table.outcome() is not None, f"{where}: no outcome"
+    assert tables.fold(game, ledger.events) == ledger.table, (
+        f"{where}: folding the events gives another table"
+    )
+    check_inventory(game, ledger, where)
+    raw = ledger.log().to_bytes()
+    report = verify(raw)
+    assert report.ok and report.rules_checked, f"{where}: {report.failure}"
+    assert rerun(game, parse_log(raw), seed).log().to_bytes() == raw, (
+        f"{where}: the same commands gave another log"
+    )
+
+
+def check_inventory(game: Game[Any], ledger: Ledger, where: str) -> None:
+    """After set-up and after every decision, the game's inventory is what set-up dealt."""
+    (_, setup), *decisions = group_by_cause(ledger.records)
+    table = tables.fold(game, ledger.events[: len(setup)])
+    expected = game.inventory(table.state)
+    for _, records in decisions:
+        for record in records:
+            table = tables.evolve(table, ledger.events[record.version - 1])
+        assert game.inventory(table.state) == expected, (
+            f"{where}: the inventory changed at version {table.version}"
+        )
