@@ -40,7 +40,9 @@ def add_subcommands(subparsers: Any) -> None:
         description="Check exported logs record by record. Exit 0 when all hold, 1 naming the first "
         "record that does not.",
     )
-    verifying.add_argument("files", nargs="+", metavar="FILE", type=Path)
+    verifying.add_argument(
+        "files", nargs="+", metavar="PATH", type=Path, help="log files, or folders of *.jsonl logs"
+    )
     verifying.add_argument(
         "--complete",
         action="store_true",
@@ -81,9 +83,17 @@ def add_subcommands(subparsers: Any) -> None:
     exporting.set_defaults(handler=run_export)
 
 
+def log_files(paths: Sequence[Path]) -> list[Path]:
+    """The files named, with each folder replaced by the *.jsonl logs in it (sorted)."""
+    found: list[Path] = []
+    for path in paths:
+        found.extend(sorted(path.glob("*.jsonl")) if path.is_dir() else [path])
+    return found
+
+
 def run_verify(args: argparse.Namespace) -> int:
     worst = EXIT_OK
-    for path in args.files:
+    for path in log_files(args.files):
         try:
             raw = path.read_bytes()
         except OSError as error:

@@ -43,6 +43,16 @@ def test_verify_exits_0_when_every_log_holds(tmp_path: Path, capsys: pytest.Capt
     assert out[-1].startswith(f"{files[-1]}: ok (hash chain only)")
 
 
+def test_verify_takes_a_folder_of_logs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    files = [written(folder, f"{name}.jsonl", finished(name)) for name in GAME_NAMES]
+    written(folder, "notes.txt", b"not a log")
+    assert main(["verify", str(folder)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(": ")[0] for line in out] == [str(path) for path in sorted(files)]
+
+
 def test_verify_exits_1_naming_the_first_record_that_differs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
