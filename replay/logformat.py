@@ -31,6 +31,27 @@ def canonical_json(value: Json) -> bytes:
 
 
 @dataclass(frozen=True)
+class Parent:
+    """Where a forked game came from: the parent game, how many of its events were taken, and
+    the hash of the last one taken (so the parent's log can be checked against the fork)."""
+
+    game_id: str
+    version: int
+    head: str
+
+    def to_json(self) -> JsonObject:
+        return {"game_id": self.game_id, "version": self.version, "head": self.head}
+
+    @classmethod
+    def from_json(cls, data: Json) -> Parent:
+        if not isinstance(data, dict) or set(data) != {"game_id", "version", "head"}:
+            raise LogFormatError("a header's parent has exactly: game_id, version, head")
+        if isinstance(data["version"], bool) or not isinstance(data["version"], int):
+            raise LogFormatError("a parent's version is an integer")
+        return cls(game_id=str(data["game_id"]), version=data["version"], head=str(data["head"]))
+
+
+@dataclass(frozen=True)
 class Header:
     game_id: str
     game: str
@@ -38,9 +59,10 @@ class Header:
     options: JsonObject
     seats: tuple[str | None, ...]
     seed_commitment: str
+    parent: Parent | None = None  # set when this game was forked from another
 
     def to_json(self) -> JsonObject:
-        return {
+        data: JsonObject = {
             "format": FORMAT_NAME,
             "format_version": FORMAT_VERSION,
             "game_id": self.game_id,
@@ -50,6 +72,9 @@ class Header:
             "seats": list(self.seats),
             "seed_commitment": self.seed_commitment,
         }
+        if self.parent is not None:
+            data["parent"] = self.parent.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: Json) -> Header:
@@ -65,6 +90,7 @@ class Header:
                 options=dict(data["options"]),
                 seats=tuple(data["seats"]),
                 seed_commitment=str(data["seed_commitment"]),
+                parent=Parent.from_json(data["parent"]) if "parent" in data else None,
             )
         except (KeyError, TypeError, ValueError) as error:
             raise LogFormatError(f"malformed header: {error}") from None
@@ -159,14 +185,99 @@ def chain(prev: str, first_version: int, cause: Cause, events: Iterable[JsonObje
 
 
 @dataclass(frozen=True)
+class Attempt:
+    """A command the rules refused. It changed nothing, so it is not in the hash chain; the log
+    keeps it so that anyone can check, by deciding it again, that the refusal was right."""
+
+    after_version: int  # the game's version when the command was decided
+    cause: Cause
+    code: str
+    message: str
+
+    def to_json(self) -> JsonObject:
+        return {
+            "attempt": {
+                "after_version": self.after_version,
+                "command": self.cause.to_json(),
+                "refusal": {"code": self.code, "message": self.message},
+            }
+        }
+
+    @classmethod
+    def from_json(cls, data: Json) -> Attempt:
+        try:
+            body = data["attempt"]
+            after = body["after_version"]
+            if isinstance(after, bool) or not isinstance(after, int):
+                raise TypeError("after_version")
+            return cls(
+                after_version=after,
+                cause=Cause.from_json(body["command"]),
+                code=str(body["refusal"]["code"]),
+                message=str(body["refusal"]["message"]),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise LogFormatError(f"malformed attempt: {error}") from None
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """The server's signature over a finished game's head hash and its attempts (Ed25519)."""
+
+    head: str  # the hash of the last record
+    attempts: str  # hex SHA-256 of the canonical attempt lines, in order
+    key_id: str  # hex SHA-256 of the raw public key that signed
+    signature: str  # hex Ed25519 signature of `signed_bytes()`
+
+    def signed_bytes(self, game_id: str) -> bytes:
+        return canonical_json({"game_id": game_id, "head": self.head, "attempts": self.attempts})
+
+    def to_json(self) -> JsonObject:
+        return {
+            "checkpoint": {
+                "head": self.head,
+                "attempts": self.attempts,
+                "key_id": self.key_id,
+                "signature": self.signature,
+            }
+        }
+
+    @classmethod
+    def from_json(cls, data: Json) -> Checkpoint:
+        try:
+            body = data["checkpoint"]
+            return cls(
+                head=str(body["head"]),
+                attempts=str(body["attempts"]),
+                key_id=str(body["key_id"]),
+                signature=str(body["signature"]),
+            )
+        except (KeyError, TypeError) as error:
+            raise LogFormatError(f"malformed checkpoint: {error}") from None
+
+
+def attempts_digest(attempts: Sequence[Attempt]) -> str:
+    digest = hashlib.sha256()
+    for attempt in attempts:
+        digest.update(canonical_json(attempt.to_json()) + b"\n")
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True)
 class Log:
     header: Header
     records: tuple[Record, ...]
+    attempts: tuple[Attempt, ...] = ()
+    checkpoint: Checkpoint | None = None
 
     def write_lines(self) -> Iterator[bytes]:
         yield canonical_json(self.header.to_json()) + b"\n"
         for record in self.records:
             yield record.to_bytes() + b"\n"
+        for attempt in self.attempts:
+            yield canonical_json(attempt.to_json()) + b"\n"
+        if self.checkpoint is not None:
+            yield canonical_json(self.checkpoint.to_json()) + b"\n"
 
     def to_bytes(self) -> bytes:
         return b"".join(self.write_lines())
@@ -183,13 +294,31 @@ def parse_log(raw: bytes) -> Log:
         header = Header.from_json(json.loads(lines[0]))
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise LogFormatError(f"line 1: the header is not UTF-8 JSON: {error}") from None
-    records = []
+    records: list[Record] = []
+    attempts: list[Attempt] = []
+    checkpoint: Checkpoint | None = None
     for number, line in enumerate(lines[1:], start=2):
         try:
-            records.append(Record.from_bytes(line))
+            if checkpoint is not None:
+                raise LogFormatError("nothing may follow the checkpoint")
+            if line.startswith(b'{"attempt":'):
+                attempts.append(Attempt.from_json(_json_line(line)))
+            elif line.startswith(b'{"checkpoint":'):
+                checkpoint = Checkpoint.from_json(_json_line(line))
+            elif attempts:
+                raise LogFormatError("records come before attempts")
+            else:
+                records.append(Record.from_bytes(line))
         except LogFormatError as error:
             raise LogFormatError(f"line {number}: {error}") from None
-    return Log(header=header, records=tuple(records))
+    return Log(header=header, records=tuple(records), attempts=tuple(attempts), checkpoint=checkpoint)
+
+
+def _json_line(line: bytes) -> Json:
+    try:
+        return json.loads(line)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise LogFormatError(f"not UTF-8 JSON: {error}") from None
 
 
 def events_of(records: Sequence[Record]) -> list[JsonObject]:

@@ -9,7 +9,11 @@
    record is `kennel.GameCreated` and the header repeats it exactly;
 4. seed_commitment: the seed revealed by `kennel.GameEnded` hashes to the header's commitment;
 5. rule / event_mismatch: re-running every recorded command from that seed through
-   `domain.core.table`, the rules accept each command and produce exactly the recorded events.
+   `domain.core.table`, the rules accept each command and produce exactly the recorded events;
+6. attempt: every refused command the log keeps is refused again, with the same code, when
+   decided at the version it was sent;
+7. signature: when a public key is given, the server's checkpoint signs this log's head hash and
+   its attempts (so even someone who recomputes every hash cannot rewrite the log).
 
 A game still running has not revealed its seed, so steps 4 and 5 cannot run: the report is then
 ok with `rules_checked=False` and a note, unless the caller requires a complete verification,
@@ -44,6 +48,8 @@ class FailureKind(enum.Enum):
     MISSING_SEED = "missing_seed"  # the game is not over, so the seed is not revealed
     RULE = "rule"  # the rules refuse a recorded command
     EVENT_MISMATCH = "event_mismatch"  # the rules produce other events than the log records
+    ATTEMPT = "attempt"  # a command the log says was refused is not refused that way by the rules
+    SIGNATURE = "signature"  # no valid checkpoint signature by the given key
 
 
 @dataclass(frozen=True)
@@ -104,7 +110,11 @@ SEED_NOT_REVEALED = (
 
 
 def verify(
-    raw: bytes, *, require_complete: bool = False, games: Mapping[str, Game[Any]] = GAMES
+    raw: bytes,
+    *,
+    require_complete: bool = False,
+    games: Mapping[str, Game[Any]] = GAMES,
+    public_key: bytes | None = None,
 ) -> VerifyReport:
     """Check a whole log (the bytes of an exported file): a bad log gives a failed report, never an
     exception; only a game whose `decide` breaks its contract (raising anything but a
@@ -134,10 +144,16 @@ def verify(
         return report(False, failed.failure)
     try:
         seed = _revealed_seed(log, *ended)
-        _rerun(game, log.records, seed)
+        tables_at = _rerun(game, log.records, seed)
+        _check_attempts(game, log, tables_at, seed)
+        notes: tuple[str, ...] = ()
+        if public_key is not None:
+            _check_checkpoint(log, public_key)
+        elif log.checkpoint is not None:
+            notes = ("the log carries a signed checkpoint; give the server's public key to check it",)
     except _Failed as failed:
         return report(True, failed.failure)
-    return report(True, None)
+    return report(True, None, notes)
 
 
 def _check_canonical(log: Log, raw: bytes) -> None:
@@ -242,13 +258,59 @@ def _revealed_seed(log: Log, record: Record, ended: tables.GameEnded) -> bytes:
     return seed
 
 
-def _rerun(game: Game[Any], records: Sequence[Record], seed: bytes) -> None:
-    """Re-decide every recorded command from the seed; each must give exactly its records."""
+def _rerun(game: Game[Any], records: Sequence[Record], seed: bytes) -> dict[int, tables.Table[Any]]:
+    """Re-decide every recorded command from the seed; each must give exactly its records.
+
+    Returns the table after each decision, by version, for checking refused attempts.
+    """
     table: tables.Table[Any] | None = None
+    tables_at: dict[int, tables.Table[Any]] = {}
     for cause, group in group_by_cause(records):
         events = _decide(game, table, cause, group[0].version, seed)
         _compare(game, events, group)
         table = _fold(game, table, events)
+        tables_at[table.version] = table
+    return tables_at
+
+
+def _check_attempts(
+    game: Game[Any], log: Log, tables_at: Mapping[int, tables.Table[Any]], seed: bytes
+) -> None:
+    """Each refused command, decided again where it was sent, is refused with the same code."""
+    for number, attempt in enumerate(log.attempts, start=1):
+        where = f"attempt {number} (after version {attempt.after_version})"
+        table = tables_at.get(attempt.after_version)
+        if table is None:
+            raise _Failed(FailureKind.ATTEMPT, None, f"{where}: no decision ends at that version")
+        try:
+            command = decode_cause(game, attempt.cause)
+        except DecodeError as error:
+            raise _Failed(FailureKind.ATTEMPT, None, f"{where}: the command does not decode: {error}") from None
+        try:
+            if isinstance(command, FillSeat):
+                tables.fill_seat(table, command.seat, command.name)
+            elif isinstance(command, CreateGame) or attempt.cause.seat is None:
+                raise _Failed(FailureKind.ATTEMPT, None, f"{where}: only seats' commands are refused")
+            else:
+                tables.play(table, attempt.cause.seat, command, seed)
+        except RuleViolation as violation:
+            if violation.code != attempt.code:
+                raise _Failed(
+                    FailureKind.ATTEMPT,
+                    None,
+                    f"{where}: the rules refuse it with {violation.code}, the log says {attempt.code}",
+                ) from None
+            continue
+        raise _Failed(FailureKind.ATTEMPT, None, f"{where}: the rules accept the command the log says was refused")
+
+
+def _check_checkpoint(log: Log, public_key: bytes) -> None:
+    from replay.signing import SignatureInvalid, check_checkpoint
+
+    try:
+        check_checkpoint(log, public_key)
+    except SignatureInvalid as error:
+        raise _Failed(FailureKind.SIGNATURE, None, str(error)) from None
 
 
 def _decide(

@@ -133,6 +133,11 @@ class Game(Protocol[State]):
         """
         ...
 
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        """One plain sentence for an event (already redacted for its reader); `names` are the
+        seats' names in turn order. Used by `kennel replay explain` and the replay page."""
+        ...
+
     def inventory(self, state: State) -> dict[str, int]:
         """Every physical component by kind ("nut:walnut": 11, ...), wherever it lies.
 

@@ -11,7 +11,7 @@ from domain.core.rules import Outcome, Prompt, SeatRange
 from domain.hoarders import decide as deciding
 from domain.hoarders import evolve as evolving
 from domain.hoarders import inventory as inventories
-from domain.hoarders import legal, prompts, views
+from domain.hoarders import legal, narration, prompts, views
 from domain.hoarders import outcome as outcomes
 from domain.hoarders import setup as setting_up
 from domain.hoarders.commands import AllowTheft, CancelTheft, PickCritters, RevealCritter
@@ -88,6 +88,9 @@ class Hoarders:
 
     def outcome(self, state: HoardersState) -> Outcome | None:
         return outcomes.outcome(state)
+
+    def describe(self, event: Any, names: Sequence[str]) -> str:
+        return narration.describe(event, names)
 
     def inventory(self, state: HoardersState) -> dict[str, int]:
         """Every component by kind, wherever it lies: constant from the first state to the last."""
