@@ -18,14 +18,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from replay.logformat import LogFormatError
+from replay.batch import FileResult, Progress, summary_table, verify_files
+from replay.diff import NotComparable, diverge
+from replay.diff import render as render_divergence
+from replay.explain import narrate
+from replay.explain import render as render_narration
+from replay.logformat import LogFormatError, parse_log
 from replay.show import ShowError, render_text, show
-from replay.verify import describe, verify
+from replay.signing import read_public_key
+from replay.verify import describe
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -50,7 +58,41 @@ def add_subcommands(subparsers: Any) -> None:
         "cannot be re-run and only the hash chain is checked)",
     )
     verifying.add_argument("--json", action="store_true", help="one JSON report per file, one per line")
+    verifying.add_argument(
+        "--public-key", metavar="HEX|FILE", help="the server's Ed25519 public key: check its signed checkpoints"
+    )
+    verifying.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: every core)")
     verifying.set_defaults(handler=run_verify)
+
+    differing = subparsers.add_parser(
+        "diff", help="the first record at which two logs of one game diverge",
+        description="Compare two logs of the same game record by record; exit 0 when they hold the same "
+        "commands and events, 1 naming the first record that differs.",
+    )
+    differing.add_argument("a", metavar="A", type=Path)
+    differing.add_argument("b", metavar="B", type=Path)
+    differing.add_argument("--json", action="store_true", help="machine-readable output")
+    differing.set_defaults(handler=run_diff)
+
+    explaining = subparsers.add_parser(
+        "explain", help="the game in plain sentences, one per event",
+        description="Narrate a logged game, omnisciently or as one seat saw it, with the reason each refused "
+        "command was refused.",
+    )
+    explaining.add_argument("file", metavar="FILE", type=Path)
+    explaining.add_argument("--as", dest="viewer", metavar="SEAT", help="a seat number or name (default: omniscient)")
+    explaining.add_argument("--json", action="store_true", help="machine-readable output")
+    explaining.set_defaults(handler=run_explain)
+
+    forking = subparsers.add_parser(
+        "fork", help="start a new game from the first N events of a finished one",
+        description="Fork a finished game stored in the data folder: the new game holds its first N events "
+        "(same seed) and its header names the parent. The parent is untouched.",
+    )
+    forking.add_argument("game_id", metavar="GAME_ID")
+    forking.add_argument("--at", type=int, required=True, metavar="N", help="how many of the parent's events to keep")
+    forking.add_argument("--data", metavar="DIR", help="the server's data directory (default: its configured one)")
+    forking.set_defaults(handler=run_fork)
 
     showing = subparsers.add_parser(
         "show",
@@ -82,6 +124,16 @@ def add_subcommands(subparsers: Any) -> None:
     )
     exporting.set_defaults(handler=run_export)
 
+    page = subparsers.add_parser(
+        "html",
+        help="write one self-contained HTML page to scrub through a logged game",
+        description="Write one HTML page (no network, no server) with a timeline over every version of the "
+        "game: each seat's view, the omniscient view, the narration and the outcome.",
+    )
+    page.add_argument("file", metavar="FILE", type=Path)
+    page.add_argument("-o", "--output", required=True, metavar="PAGE", type=Path, help="the page to write")
+    page.set_defaults(handler=run_html)
+
 
 def log_files(paths: Sequence[Path]) -> list[Path]:
     """The files named, with each folder replaced by the *.jsonl logs in it (sorted)."""
@@ -92,22 +144,125 @@ def log_files(paths: Sequence[Path]) -> list[Path]:
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    worst = EXIT_OK
-    for path in log_files(args.files):
-        try:
-            raw = path.read_bytes()
-        except OSError as error:
-            print(f"{path}: cannot read: {error.strerror or error}", file=sys.stderr)
-            worst = max(worst, EXIT_USAGE)
-            continue
-        report = verify(raw, require_complete=args.complete)
+    try:
+        public_key = read_public_key(args.public_key) if args.public_key else None
+    except ValueError as error:
+        print(f"--public-key: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    files = log_files(args.files)
+    interactive = sys.stderr.isatty() and not args.json
+    progress = Progress(len(files)) if interactive else None
+
+    # Without a terminal, one plain line per file, in the order given, as soon as it and all
+    # before it are done (workers finish out of order).
+    order = {str(path): index for index, path in enumerate(files)}
+    finished: dict[int, FileResult] = {}
+    printed = 0
+
+    def report(result: FileResult) -> None:
+        nonlocal printed
+        if progress is not None:
+            progress.advance(result)
+            return
         if args.json:
-            print(json.dumps({"file": str(path), **report.to_json()}, sort_keys=True))
-        else:
-            print(f"{path}: {describe(report)}")
-        if not report.ok:
-            worst = max(worst, EXIT_FAILED)
-    return worst
+            return
+        finished[order[result.path]] = result
+        while printed in finished:
+            _print_verify_line(finished.pop(printed))
+            printed += 1
+
+    started = time.monotonic()
+    results = verify_files(
+        files, require_complete=args.complete, public_key=public_key, workers=args.jobs, on_result=report
+    )
+    elapsed = time.monotonic() - started
+    if progress is not None:
+        progress.close()
+        for result in results:
+            if result.status in ("FAILED", "unreadable"):
+                _print_verify_line(result)
+    if args.json:
+        for result in results:
+            body = result.report.to_json() if result.report else {"ok": False, "error": result.error}
+            print(json.dumps({"file": result.path, **body}, sort_keys=True))
+    else:
+        sys.stdout.write(summary_table(results, elapsed))
+    if any(result.report is None for result in results):
+        return EXIT_USAGE
+    return EXIT_FAILED if any(not result.report.ok for result in results if result.report) else EXIT_OK
+
+
+def _print_verify_line(result: FileResult) -> None:
+    if result.report is None:
+        print(f"{result.path}: cannot read: {result.error}", file=sys.stderr, flush=True)
+    else:
+        print(f"{result.path}: {describe(result.report)}", flush=True)
+
+
+def run_diff(args: argparse.Namespace) -> int:
+    try:
+        left, right = parse_log(args.a.read_bytes()), parse_log(args.b.read_bytes())
+        divergence = diverge(left, right)
+    except OSError as error:
+        print(f"cannot read: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except (LogFormatError, NotComparable) as error:
+        print(str(error), file=sys.stderr)
+        return EXIT_FAILED
+    if args.json:
+        print(json.dumps(None if divergence is None else divergence.to_json(), sort_keys=True))
+    else:
+        sys.stdout.write(render_divergence(divergence, str(args.a), str(args.b)))
+    return EXIT_OK if divergence is None else EXIT_FAILED
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    try:
+        lines = narrate(args.file.read_bytes(), args.viewer)
+    except OSError as error:
+        print(f"{args.file}: cannot read: {error.strerror or error}", file=sys.stderr)
+        return EXIT_USAGE
+    except (LogFormatError, ShowError) as error:
+        print(f"{args.file}: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    if args.json:
+        print(json.dumps([{"version": n.version, "text": n.text, "refused": n.attempt} for n in lines]))
+    else:
+        sys.stdout.write(render_narration(lines))
+    return EXIT_OK
+
+
+def run_fork(args: argparse.Namespace) -> int:
+    # Imported here: forking writes to the server's store; reading logs must not need it.
+    import asyncio
+
+    from service.errors import ApiError
+    from service.games import GameHub
+    from service.server import SIGNING_KEY_FILE
+    from service.storage import open_store
+    from replay.signing import load_or_create_key
+
+    data_dir = args.data or os.environ.get("KENNEL_DATA_DIR") or "data"
+    store = open_store(data_dir)
+
+    async def forked() -> tuple[str, list[tuple[int, str, str]], str]:
+        hub = GameHub(store, load_or_create_key(Path(data_dir) / SIGNING_KEY_FILE))
+        parent = await hub.get(args.game_id)
+        live, seats, spectator = await hub.fork(parent, args.at)
+        return str(live.id), seats, spectator
+
+    try:
+        game_id, seats, spectator = asyncio.run(forked())
+    except ApiError as error:
+        print(f"cannot fork {args.game_id}: {error.message} [{error.code}]", file=sys.stderr)
+        return EXIT_FAILED
+    finally:
+        store.close()
+    print(f"forked {args.game_id} at version {args.at} into {game_id}")
+    for seat, name, credential in seats:
+        print(f"  seat {seat} {name}: {credential}")
+    print(f"  spectator: {spectator}")
+    return EXIT_OK
 
 
 def run_show(args: argparse.Namespace) -> int:
@@ -147,6 +302,28 @@ def run_export(args: argparse.Namespace) -> int:
         return EXIT_OK
     Path(args.output).write_bytes(raw)
     print(f"{args.output}: {log.header.game} game {log.header.game_id}, {len(log.records)} records")
+    return EXIT_OK
+
+
+def run_html(args: argparse.Namespace) -> int:
+    from replay.html import render_page
+
+    try:
+        raw = args.file.read_bytes()
+    except OSError as error:
+        print(f"{args.file}: cannot read: {error.strerror or error}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        page = render_page(raw)
+    except (LogFormatError, ShowError) as error:
+        print(f"{args.file}: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    try:
+        args.output.write_text(page, encoding="utf-8")
+    except OSError as error:
+        print(f"{args.output}: cannot write: {error.strerror or error}", file=sys.stderr)
+        return EXIT_USAGE
+    print(f"{args.output}: {len(page.encode('utf-8')):,} bytes")
     return EXIT_OK
 
 

@@ -15,7 +15,7 @@ from domain.core import table as tables
 from domain.core.codec import Json, to_json
 from domain.core.rules import Game, Seat
 from replay.causes import CreateGame, FillSeat
-from replay.logformat import CREATE_GAME, FILL_SEAT, Cause, Header, Log, Record, chain
+from replay.logformat import CREATE_GAME, FILL_SEAT, Cause, Header, Log, Parent, Record, chain
 
 
 @dataclass
@@ -38,6 +38,7 @@ class Ledger:
         seats: Sequence[str | None],
         seed: bytes,
         command_id: str = "create",
+        parent: Parent | None = None,
     ) -> Ledger:
         events = tables.create(game, options, seats, seed)
         created = events[0]
@@ -48,6 +49,7 @@ class Ledger:
             options=created.options,
             seats=tuple(seats),
             seed_commitment=created.seed_commitment,
+            parent=parent,
         )
         ledger = cls(game=game, header=header, table=tables.open_table(game, created))
         cause = Cause(

@@ -13,19 +13,36 @@ from typing import Any
 from domain.core.rules import Game
 from replay.causes import CreateGame, FillSeat, decode_cause
 from replay.ledger import Ledger
-from replay.logformat import Log, group_by_cause
+from replay.logformat import Log, Parent, group_by_cause
 
 
-def rerun(game: Game[Any], log: Log, seed: bytes) -> Ledger:
-    """A new ledger fed the log's commands in order; raises what the rules raise."""
-    groups = group_by_cause(log.records)
+def rerun(
+    game: Game[Any],
+    log: Log,
+    seed: bytes,
+    *,
+    until: int | None = None,
+    game_id: str | None = None,
+    parent: Parent | None = None,
+) -> Ledger:
+    """A new ledger fed the log's commands in order (those of its first `until` records);
+    raises what the rules raise. `game_id` and `parent` make it another game (a fork)."""
+    groups = group_by_cause(log.records[:until])
     if not groups:
         raise ValueError("the log has no records")
     (opening, _), *rest = groups
     create = decode_cause(game, opening)
     if not isinstance(create, CreateGame):
         raise ValueError("the log does not open with kennel.CreateGame")
-    ledger = Ledger.create(game, log.header.game_id, create.options, create.seats, seed, opening.command_id)
+    ledger = Ledger.create(
+        game,
+        game_id or log.header.game_id,
+        create.options,
+        create.seats,
+        seed,
+        opening.command_id,
+        parent=parent if parent is not None else log.header.parent,
+    )
     for cause, _ in rest:
         command = decode_cause(game, cause)
         if isinstance(command, CreateGame):

@@ -52,6 +52,7 @@ async def _serve_until_stopped(config: Config) -> int:
     print(
         f"Kennel is serving on {config.host}:{running.port}\n"
         f"Games are stored in {running.store.location}\n"
+        f"Finished games are signed with the public key {running.public_key}\n"
         "Stop with Ctrl-C.",
         flush=True,
     )

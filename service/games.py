@@ -11,6 +11,7 @@ and the command is decided again against the new state.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import secrets
 import uuid
@@ -19,13 +20,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import structlog
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from domain.core import table as tables
 from domain.core.codec import Json
 from domain.core.rules import Game, RuleViolation, Seat, Viewer
 from domain.registry import GAMES, game_named
+from replay import fork as forking
+from replay import signing
 from replay.ledger import Appending, Ledger
-from replay.logformat import Header
+from replay.logformat import Attempt, Cause, Log
 from service.errors import Aborted, IllegalMove, InvalidArgument, NotFound, game_not_found
 from service.storage import Desk, GameNotFound, GameStore, GameSummary, VersionConflict
 
@@ -70,6 +74,7 @@ class LiveGame:
     id: uuid.UUID
     ledger: Ledger
     desk: Desk
+    attempts: list[Attempt] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     _appended: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -80,6 +85,12 @@ class LiveGame:
     @property
     def table(self) -> tables.Table[Any]:
         return self.ledger.table
+
+    def log(self) -> Log:
+        """The whole log as exported: records, refused attempts, and the checkpoint once signed."""
+        return dataclasses.replace(
+            self.ledger.log(), attempts=tuple(self.attempts), checkpoint=self.desk.checkpoint
+        )
 
     def principal(self, credential: str) -> Principal | None:
         found = self.desk.credentials.get(digest(credential))
@@ -101,8 +112,9 @@ class LiveGame:
 class GameHub:
     """Creates, loads, changes and follows games on top of a `GameStore`."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GameStore, signing_key: Ed25519PrivateKey) -> None:
         self.store = store
+        self.signing_key = signing_key
         self._live: dict[uuid.UUID, LiveGame] = {}
         self._loading: dict[uuid.UUID, asyncio.Future[LiveGame]] = {}
         self._summaries: dict[str, GameSummary] = {}
@@ -130,10 +142,30 @@ class GameHub:
             ledger = Ledger.create(game, str(game_id), options, names, seed)
         except RuleViolation as violation:
             raise InvalidArgument(violation.code, violation.message) from None
+        return await self._open(game_id, ledger, seed)
+
+    async def fork(self, parent: LiveGame, at_version: int) -> tuple[LiveGame, list[tuple[Seat, str, str]], str]:
+        """A new game holding the first `at_version` events of a finished one (replay.fork)."""
+        if parent.table.ended is None:
+            raise IllegalMove("kennel/game_running", "Only a finished game can be forked: until then its seed is secret.")
+        game_id = uuid.uuid4()
+        try:
+            ledger = forking.fork(parent.game, parent.ledger.log(), parent.desk.seed, at_version, str(game_id))
+        except forking.ForkError as error:
+            raise InvalidArgument("kennel/bad_version", str(error)) from None
+        return await self._open(game_id, ledger, parent.desk.seed)
+
+    async def _open(
+        self, game_id: uuid.UUID, ledger: Ledger, seed: bytes
+    ) -> tuple[LiveGame, list[tuple[Seat, str, str]], str]:
+        """Store a new game's opening records with its desk: seed and credential hashes."""
+        names = ledger.table.seats
         credentials = [(seat, name, new_credential()) for seat, name in enumerate(names) if name is not None]
         spectator = new_credential()
         entries: list[dict[str, Any]] = [
             {"kind": "created", "game_id": str(game_id), "header": ledger.header.to_json(), "seed": seed.hex()},
+            *({"kind": "seat_filled", "game_id": str(game_id), "seat": seat, "name": name}
+              for seat, name in enumerate(names) if name is not None and ledger.header.seats[seat] is None),
             *({"kind": "credential", "game_id": str(game_id), "role": "seat", "seat": seat, "digest": digest(c)}
               for seat, _, c in credentials),
             {"kind": "credential", "game_id": str(game_id), "role": "spectator", "seat": None, "digest": digest(spectator)},
@@ -144,8 +176,9 @@ class GameHub:
             desk.fold(entry)
         live = LiveGame(id=game_id, ledger=ledger, desk=desk)
         self._live[game_id] = live
-        self._summaries[str(game_id)] = GameSummary(str(game_id), game.name, tuple(names), False)
-        log.info("game_created", game_id=str(game_id), game=game.name, seats=len(names))
+        self._summaries[str(game_id)] = GameSummary(str(game_id), ledger.game.name, tuple(names), False)
+        log.info("game_created", game_id=str(game_id), game=ledger.game.name, seats=len(names),
+                 parent=ledger.header.parent.game_id if ledger.header.parent else None)
         return live, credentials, spectator
 
     def open_games(self, game_type: str = "") -> list[GameSummary]:
@@ -189,12 +222,21 @@ class GameHub:
 
         def prepare() -> tuple[Appending, list[dict[str, Any]]]:
             appending = live.ledger.play(seat, command, command_id, live.desk.seed)
-            ended = any(isinstance(event, tables.GameEnded) for event in appending.events)
-            return appending, ([{"kind": "ended", "game_id": str(live.id)}] if ended else [])
+            if not any(isinstance(event, tables.GameEnded) for event in appending.events):
+                return appending, []
+            # The game is over: sign its head (and its attempts) in the same transaction.
+            log = dataclasses.replace(live.log(), records=(*live.ledger.records, *appending.records))
+            checkpoint = signing.sign(log, self.signing_key)
+            return appending, [
+                {"kind": "ended", "game_id": str(live.id)},
+                {"kind": "checkpoint", "game_id": str(live.id), **checkpoint.to_json()},
+            ]
 
         try:
             appending, replayed = await self._append(live, prepare, seat=seat, command_id=command_id, command=command)
         except RuleViolation as violation:
+            if live.table.ended is None:
+                await self._keep_attempt(live, seat, command_id, command, violation)
             raise IllegalMove.from_violation(violation) from None
         if replayed is not None:
             return replayed
@@ -247,9 +289,31 @@ class GameHub:
                 return appending, None
         raise Aborted("kennel/conflict", "Other commands kept changing the game; send it again.")
 
+    async def _keep_attempt(
+        self, live: LiveGame, seat: Seat, command_id: str, command: Any, violation: RuleViolation
+    ) -> None:
+        """Keep a refused command with its reason, so the refusal can be checked later."""
+        encoded = live.game.commands.encode(command)
+        async with live.lock:
+            for _ in range(CONFLICT_RETRIES):
+                attempt = Attempt(
+                    after_version=live.ledger.version,
+                    cause=Cause(seat=seat, command_id=command_id, type=encoded["type"], data=encoded["data"]),
+                    code=violation.code,
+                    message=violation.message,
+                )
+                try:
+                    await asyncio.to_thread(self.store.append_attempt, live.id, len(live.attempts) + 1, attempt)
+                except VersionConflict:
+                    await self._reload(live)
+                    continue
+                live.attempts.append(attempt)
+                return
+        raise Aborted("kennel/conflict", "Other commands kept changing the game; send it again.")
+
     async def _reload(self, live: LiveGame) -> None:
         fresh = await asyncio.to_thread(self._read, live.id)
-        live.ledger, live.desk = fresh.ledger, fresh.desk
+        live.ledger, live.desk, live.attempts = fresh.ledger, fresh.desk, fresh.attempts
         live.notify()
 
     # Loading -----------------------------------------------------------------------------
@@ -288,7 +352,7 @@ class GameHub:
         if game is None:
             raise NotFound("kennel/game_type_gone", f"This server no longer hosts {desk.header.game!r}.")
         ledger = Ledger.from_records(game, desk.header, self.store.read_records(gid))
-        return LiveGame(id=gid, ledger=ledger, desk=desk)
+        return LiveGame(id=gid, ledger=ledger, desk=desk, attempts=self.store.read_attempts(gid))
 
     # Following ---------------------------------------------------------------------------
 
@@ -305,9 +369,6 @@ class GameHub:
                 return
             else:
                 await live.wait_beyond(cursor)
-
-    def header(self, live: LiveGame) -> Header:
-        return live.ledger.header
 
 
 def _no_append(live: LiveGame) -> Appending:

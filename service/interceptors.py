@@ -44,6 +44,7 @@ ACCESS: dict[str, Access] = {
     "GetView": Access.MEMBER,
     "Watch": Access.MEMBER,
     "GetLog": Access.MEMBER,
+    "ForkGame": Access.MEMBER,
 }
 
 

@@ -68,14 +68,15 @@ class Projections:
         return cache.events[first - 1 : last]
 
 
-def build_view(live: LiveGame, viewer: Viewer) -> pb.View:
-    table = live.table
+def build_view(live: LiveGame, viewer: Viewer, table: tables.Table[Any] | None = None) -> pb.View:
+    """The viewer's view of the game now, or of `table` (the game at an earlier version)."""
+    table = table if table is not None else live.table
     game = live.game
     status = "finished" if table.ended is not None else ("playing" if table.started else "waiting")
     message = pb.View(
         game_id=str(live.id),
         game_type=game.name,
-        version=live.ledger.version,
+        version=table.version,
         status=_STATUS[status],
         seats=[_seat_info(seat, name) for seat, name in enumerate(table.seats)],
     )

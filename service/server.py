@@ -7,6 +7,7 @@ bound to (port 0 picks a free one, which is what tests use).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import grpc
 import structlog
@@ -19,7 +20,10 @@ from service.games import GameHub
 from service.interceptors import SERVICE, KennelInterceptor
 from service.projections import Projections
 from service.servicer import KennelServicer
+from replay.signing import load_or_create_key, public_bytes
 from service.storage import GameStore, open_store
+
+SIGNING_KEY_FILE = "signing-key.pem"  # the server's Ed25519 key for signed checkpoints
 
 log = structlog.get_logger(__name__)
 
@@ -32,6 +36,11 @@ class RunningServer:
     store: GameStore
     health: health.aio.HealthServicer
 
+    @property
+    def public_key(self) -> str:
+        """The hex Ed25519 public key that checks this server's signed checkpoints."""
+        return public_bytes(self.hub.signing_key).hex()
+
     async def stop(self, grace: float | None = 1.0) -> None:
         await self.health.enter_graceful_shutdown()
         await self.server.stop(grace)
@@ -40,7 +49,8 @@ class RunningServer:
 
 async def start_server(config: Config, store: GameStore | None = None) -> RunningServer:
     store = store or open_store(config.data_dir)
-    hub = GameHub(store)
+    signing_key = load_or_create_key(Path(config.data_dir) / SIGNING_KEY_FILE)
+    hub = GameHub(store, signing_key)
     await hub.start()
     server = grpc.aio.server(
         interceptors=[KennelInterceptor(hub)],
@@ -62,5 +72,6 @@ async def start_server(config: Config, store: GameStore | None = None) -> Runnin
     await server.start()
     for name in ("", SERVICE):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    log.info("serving", address=f"{config.host}:{port}", store=store.location)
+    log.info("serving", address=f"{config.host}:{port}", store=store.location,
+             public_key=public_bytes(signing_key).hex())
     return RunningServer(server=server, port=port, hub=hub, store=store, health=health_servicer)

@@ -15,11 +15,13 @@ import structlog
 from domain.registry import wire_name
 from kennel.v1 import kennel_pb2 as pb
 from kennel.v1 import kennel_pb2_grpc as pb_grpc
+from replay.signing import public_bytes
 from service import wire
-from service.errors import IllegalMove, InvalidArgument
+from domain.core import table as tables
+from service.errors import IllegalMove, InvalidArgument, PermissionDenied
 from service.games import GameHub, LiveGame
 from service.interceptors import current_principal
-from service.projections import Projections
+from service.projections import Projections, build_view
 
 log = structlog.get_logger(__name__)
 
@@ -81,7 +83,22 @@ class KennelServicer(pb_grpc.KennelServicer):
 
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> Any:
         live = await self._hub.get(request.game_id)
-        return pb.GetViewResponse(view=self._projections.view(live, current_principal().viewer))
+        principal = current_principal()
+        viewer = principal.viewer
+        if request.HasField("as_seat") and request.as_seat != viewer:
+            if live.table.ended is None:
+                raise PermissionDenied(
+                    "kennel/not_your_view", "Another seat's view is shown only once the game is over."
+                )
+            if not 0 <= request.as_seat < len(live.table.seats):
+                raise InvalidArgument("kennel/no_such_seat", f"There is no seat {request.as_seat}.")
+            viewer = request.as_seat
+        if not request.HasField("at_version"):
+            return pb.GetViewResponse(view=self._projections.view(live, viewer))
+        if not 1 <= request.at_version <= live.ledger.version:
+            raise InvalidArgument("kennel/bad_version", f"Versions run from 1 to {live.ledger.version}.")
+        past = tables.fold(live.game, live.ledger.events[: request.at_version])
+        return pb.GetViewResponse(view=build_view(live, viewer, past))
 
     async def Watch(self, request: pb.WatchRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
         live = await self._hub.get(request.game_id)
@@ -94,11 +111,22 @@ class KennelServicer(pb_grpc.KennelServicer):
                 view=self._projections.view(live, viewer),
             )
 
+    async def ForkGame(self, request: pb.ForkGameRequest, context: grpc.aio.ServicerContext) -> Any:
+        parent = await self._hub.get(request.game_id)
+        live, credentials, spectator = await self._hub.fork(parent, request.at_version)
+        return pb.ForkGameResponse(
+            game_id=str(live.id),
+            seats=[pb.SeatCredential(seat=seat, name=name, credential=c) for seat, name, c in credentials],
+            spectator_credential=spectator,
+        )
+
     async def GetLog(self, request: pb.GetLogRequest, context: grpc.aio.ServicerContext) -> Any:
         live = await self._hub.get(request.game_id)
         if live.table.ended is None:
             raise IllegalMove("kennel/game_running", "The full log is available once the game is over.")
-        return pb.GetLogResponse(log=live.ledger.log().to_bytes())
+        return pb.GetLogResponse(
+            log=live.log().to_bytes(), signing_public_key=public_bytes(self._hub.signing_key).hex()
+        )
 
 
 def _command(live: LiveGame, message: pb.Command) -> Any:

@@ -22,11 +22,13 @@ from typing import Any
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
-from replay.logformat import Header, Log, Record, canonical_json
+from replay.logformat import Attempt, Checkpoint, Header, Log, Record, canonical_json
 
 RECORD_TOPIC = "kennel/record/v1"
 DESK_TOPIC = "kennel/desk/v1"
+ATTEMPT_TOPIC = "kennel/attempt/v1"
 _DESK_NAMESPACE = uuid.UUID("5b0e3c58-4e43-4c8e-9a57-6f2f1f0d3a11")
+_ATTEMPTS_NAMESPACE = uuid.UUID("0c3f3a8e-2b7d-4f1e-9a0b-8f6d2c4e5a17")
 DEFAULT_DATA_DIR = "data"
 DB_FILE = "kennel.sqlite3"
 
@@ -43,6 +45,10 @@ def desk_id(game_id: uuid.UUID) -> uuid.UUID:
     return uuid.uuid5(_DESK_NAMESPACE, str(game_id))
 
 
+def attempts_id(game_id: uuid.UUID) -> uuid.UUID:
+    return uuid.uuid5(_ATTEMPTS_NAMESPACE, str(game_id))
+
+
 @dataclass
 class Desk:
     """The server's private bookkeeping for one game (never part of its exported log)."""
@@ -52,6 +58,7 @@ class Desk:
     credentials: dict[str, tuple[str, int | None]] = field(default_factory=dict)  # digest -> (role, seat)
     seats: list[str | None] = field(default_factory=list)
     ended: bool = False
+    checkpoint: Checkpoint | None = None
     version: int = 0  # of the desk stream
 
     def fold(self, entry: dict[str, Any]) -> None:
@@ -64,6 +71,8 @@ class Desk:
             self.seats[entry["seat"]] = entry["name"]
         elif kind == "ended":
             self.ended = True
+        elif kind == "checkpoint":
+            self.checkpoint = Checkpoint.from_json({"checkpoint": entry["checkpoint"]})
         self.version += 1
 
 
@@ -125,7 +134,18 @@ class GameStore:
         except IntegrityError as error:
             raise VersionConflict(str(game_id)) from error
 
+    def append_attempt(self, game_id: uuid.UUID, number: int, attempt: Attempt) -> None:
+        """Keep a refused command (the game's `number`th); VersionConflict if that number is taken."""
+        stored = StoredEvent(attempts_id(game_id), number, ATTEMPT_TOPIC, canonical_json(attempt.to_json()))
+        try:
+            self._recorder.insert_events([stored])
+        except IntegrityError as error:
+            raise VersionConflict(str(game_id)) from error
+
     # Reading -----------------------------------------------------------------------------
+
+    def read_attempts(self, game_id: uuid.UUID) -> list[Attempt]:
+        return [Attempt.from_json(json.loads(s.state)) for s in self._recorder.select_events(attempts_id(game_id))]
 
     def read_records(self, game_id: uuid.UUID, after: int = 0) -> list[Record]:
         stored = self._recorder.select_events(game_id, gt=after or None)
@@ -148,7 +168,12 @@ class GameStore:
         except ValueError:
             raise GameNotFound(str(game_id)) from None
         desk = self.read_desk(gid)
-        return Log(header=desk.header, records=tuple(self.read_records(gid)))
+        return Log(
+            header=desk.header,
+            records=tuple(self.read_records(gid)),
+            attempts=tuple(self.read_attempts(gid)),
+            checkpoint=desk.checkpoint,
+        )
 
     def summaries(self, page: int = 1000) -> Iterator[GameSummary]:
         """Every game the store knows, from the desk index entries, in creation order."""

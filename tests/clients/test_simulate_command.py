@@ -13,6 +13,7 @@ from domain.core.bots import RandomBot
 from domain.core.rng import seed_from_text
 from domain.core.rules import Game
 from domain.registry import GAMES
+from replay.logformat import parse_log
 from kennel.simulate import LocalMatch, SimulationError, bot_pick, bot_seed, log_file_name
 from service.cli import main
 
@@ -143,6 +144,8 @@ def test_through_a_server_games_end_and_the_fetched_logs_verify(
         header = json.loads(raw.split(b"\n", 1)[0])
         assert header["game"] == game
         game_ids.add(header["game_id"])
-        assert json.loads(raw.rstrip(b"\n").rsplit(b"\n", 1)[1])["event"]["type"] == "kennel.GameEnded"
+        log = parse_log(raw)
+        assert log.records[-1].event["type"] == "kennel.GameEnded"
+        assert log.checkpoint is not None and log.checkpoint.head == log.records[-1].hash
         verify_log(raw)
     assert len(game_ids) == GAMES_PLAYED

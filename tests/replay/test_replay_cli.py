@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from replay_samples import GAME_NAMES, finished, running
 
 from domain.core.bots import RandomBot
@@ -38,7 +39,9 @@ def test_verify_exits_0_when_every_log_holds(tmp_path: Path, capsys: pytest.Capt
     files.append(written(tmp_path, "running.jsonl", running(GAME_NAME)))
     assert main(["verify", *map(str, files)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == len(files)
+    assert out[len(files)].split() == ["game", "logs", "ok", "chain", "only", "failed", "records", "checked"]
+    assert out[-2].split()[:6] == ["all", str(len(files)), str(len(files) - 1), "1", "0", out[-2].split()[5]]
+    out = out[: len(files)]
     assert all(line.startswith(f"{path}: ok ") for line, path in zip(out[:-1], files[:-1], strict=True))
     assert out[-1].startswith(f"{files[-1]}: ok (hash chain only)")
 
@@ -49,7 +52,7 @@ def test_verify_takes_a_folder_of_logs(tmp_path: Path, capsys: pytest.CaptureFix
     files = [written(folder, f"{name}.jsonl", finished(name)) for name in GAME_NAMES]
     written(folder, "notes.txt", b"not a log")
     assert main(["verify", str(folder)]) == 0
-    out = capsys.readouterr().out.splitlines()
+    out = capsys.readouterr().out.splitlines()[: len(files)]
     assert [line.split(": ")[0] for line in out] == [str(path) for path in sorted(files)]
 
 
@@ -146,7 +149,7 @@ def stored_game(data_dir: Path) -> tuple[str, bytes]:
     store = open_store(str(data_dir))
 
     async def play() -> tuple[str, bytes]:
-        hub = GameHub(store)
+        hub = GameHub(store, Ed25519PrivateKey.generate())
         await hub.start()
         names: list[str | None] = ["Ada", None]
         live, _, _ = await hub.create(game.name, None, names + ["Clover"] * (game.seats.minimum - 2))
@@ -157,7 +160,7 @@ def stored_game(data_dir: Path) -> tuple[str, bytes]:
                 break
             seat = min(prompt.seat for prompt in live.table.pending())
             await hub.submit(live, seat, f"cmd-{step}", bot.choose(live.table, seat))
-        return str(live.id), live.ledger.log().to_bytes()
+        return str(live.id), live.log().to_bytes()
 
     try:
         return asyncio.run(play())

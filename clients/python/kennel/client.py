@@ -134,8 +134,30 @@ class Session:
         self.game_id = game_id
         self._credential = credential
 
-    def view(self) -> pb.View:
-        return self.kennel.call("GetView", pb.GetViewRequest(game_id=self.game_id), self._credential).view
+    def view(self, at_version: int | None = None, as_seat: int | None = None) -> pb.View:
+        """The view now, or as it was at `at_version`; another seat's only once the game is over."""
+        request = pb.GetViewRequest(game_id=self.game_id)
+        if at_version is not None:
+            request.at_version = at_version
+        if as_seat is not None:
+            request.as_seat = as_seat
+        return self.kennel.call("GetView", request, self._credential).view
+
+    def fork(self, at_version: int) -> CreatedGame:
+        """A new game from this finished game's first `at_version` events."""
+        response = self.kennel.call(
+            "ForkGame", pb.ForkGameRequest(game_id=self.game_id, at_version=at_version), self._credential, retries=0
+        )
+        return CreatedGame(
+            game_id=response.game_id,
+            credentials={s.seat: s.credential for s in response.seats},
+            spectator_credential=response.spectator_credential,
+        )
+
+    def signed_log(self) -> tuple[bytes, str]:
+        """The finished game's log and the hex public key that checks its signed checkpoint."""
+        response = self.kennel.call("GetLog", pb.GetLogRequest(game_id=self.game_id), self._credential)
+        return bytes(response.log), response.signing_public_key
 
     def act(self, command: pb.Command, command_id: str | None = None) -> pb.SubmitCommandResponse:
         """Send a command; retried with the same idempotency key, so it is applied at most once."""
