@@ -3,7 +3,8 @@
 `render_page(raw)` folds the log once, event by event, and records for every version 0..N what
 the page shows there: the whole state (omniscient), the public view, each seat's view with the
 event as that seat saw it, its legal commands, the prompts open, the outcome, and the game's
-picture when it draws one (`game.picture(state, viewer) -> svg | None`, optional). Nothing is
+picture when it draws one (`game.picture(state, viewer) -> svg | None`, optional), and beside
+them the narration (`replay.explain.narrate`), omniscient and as each seat saw it. Nothing is
 game-specific: views are rendered generically as nested tables and lists in the browser.
 
 The page needs no network and no server (it works from `file://`): CSS and JavaScript are
@@ -107,6 +108,19 @@ class Pool:
             # type() in the key: True == 1 and 1 == 1.0 in Python, not here.
             return self._add((type(value).__name__, value), value)
         raise TypeError(f"not a JSON value: {type(value).__name__}")
+
+
+def decode(entries: list[Json], ref: int) -> Json:
+    """The value a reference stands for (what the page's script does): for tests and tools."""
+    entry = entries[ref]
+    if not isinstance(entry, list):
+        return entry
+    if entry[0] == LIST:
+        return [decode(entries, item) for item in entry[1:]]
+    if entry[0] == OBJECT:
+        keys = entries[entry[1]][1:]
+        return {key: decode(entries, item) for key, item in zip(keys, entry[2:], strict=True)}
+    raise ValueError(f"entry {ref} is a shape, not a value")
 
 
 _TAG = re.compile(r"[^>]*>|[^>]+$")
@@ -348,6 +362,8 @@ table.kv > tbody > tr > td { padding: 2px 0; vertical-align: top; }
 table.kv > tbody > tr + tr > * { border-top: 1px dotted var(--line); }
 table.rows th { text-align: left; font-weight: 500; color: var(--muted); border-bottom: 1px solid var(--line); padding: 2px 8px 2px 0; }
 table.rows td { vertical-align: top; padding: 2px 8px 2px 0; border-bottom: 1px dotted var(--line); }
+table.rows .ix { color: #a3a7ad; width: 1%; font-variant-numeric: tabular-nums; }
+input[type=range]:focus-visible, button:focus-visible, select:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
 ol.items { margin: 0; padding-left: 1.6em; }
 .chip { display: inline-block; background: var(--chip); border-radius: 4px; padding: 0 6px; margin: 1px 3px 1px 0; }
 .nil { color: #a3a7ad; }
@@ -461,11 +477,11 @@ _SCRIPT = r"""
       if (shape >= 0 && kids.every((k) => isNode(k, OBJECT) && POOL[k][1] === shape)) {  // records: a table
         const keys = POOL[shape].slice(1);
         const table = el("table", { class: "rows" },
-          el("thead", null, el("tr", null, ...keys.map((k) => el("th", { text: human(k) })))));
+          el("thead", null, el("tr", null, el("th", { class: "ix", text: "#" }), ...keys.map((k) => el("th", { text: human(k) })))));
         const body = el("tbody");
         kids.forEach((k, i) => {
           const prevRow = item(prev, i), cells = children(k);
-          body.append(el("tr", null, ...cells.map((c, j) =>
+          body.append(el("tr", null, el("td", { class: "ix", text: String(i) }), ...cells.map((c, j) =>
             el("td", null, sub(c, prevRow < 0 ? (prev === undefined ? undefined : -1) : field(prevRow, keys[j]))))));
         });
         table.append(body);

@@ -35,6 +35,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_simulate(commands.add_parser("simulate", help="play bot games and write their logs"))
 
     args = parser.parse_args(argv)
+    if argv is None and hasattr(signal, "SIGPIPE"):
+        # `kennel replay explain FILE | head` should end quietly, as other command-line tools do.
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     result: int = args.handler(args)
     return result
 

@@ -62,6 +62,7 @@ try {
       panels: document.getElementById("panels").innerText,
       cards: document.querySelectorAll("#panels .card").length,
       changed: document.querySelectorAll("#panels .chg").length,
+      svgs: document.querySelectorAll("#panels svg").length,
       final: document.getElementById("final").innerText,
     }));
 
@@ -71,7 +72,7 @@ try {
   report.snapshots.loaded = await snapshot();
 
   await page.click("#next");
-  report.snapshots.next = await page.evaluate(() => document.getElementById("step").textContent) && (await snapshot());
+  report.snapshots.next = await snapshot();
 
   const max = Number(report.snapshots.loaded.sliderMax);
   const middle = Math.floor(max / 2);

@@ -1,4 +1,5 @@
-"""A real Kennel server on an ephemeral loopback port, driven through our own SDK."""
+"""Fixtures for every test folder: a real Kennel server on an ephemeral loopback port, driven
+through our own SDK."""
 
 from __future__ import annotations
 

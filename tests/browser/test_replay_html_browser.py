@@ -1,0 +1,168 @@
+"""The replay page (`kennel replay html`) in a real browser: headless Chromium, from file://.
+
+For every registered game, a real game is played by bots (`kennel simulate`'s driver), its page
+is written, and `screenshot.mjs` (Playwright's `playwright-core` from npm, driving Debian's
+`chromium`; no browser is downloaded) loads it, moves the timeline with the Next button, the
+slider, an arrow key and the End key, and takes a screenshot. The checks: nothing was fetched,
+no script error, each move changed the step shown, the narration line highlighted and the
+views, and the screenshot is a picture, not a blank page.
+
+Needs node, `npm ci --prefix tests/browser` and chromium (`make browser` installs them). Skipped
+when one is missing, unless KENNEL_REQUIRE_BROWSER=1, which turns the skip into a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import struct
+import subprocess
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kennel.simulate import DEFAULT_MAX_STEPS, simulate_local
+
+from domain.registry import GAMES
+from replay.html import render_page
+
+HERE = Path(__file__).resolve().parent
+SCRIPT = HERE / "screenshot.mjs"
+CHROMIUM = os.environ.get("KENNEL_CHROMIUM", "/usr/bin/chromium")
+VIEWPORT = (1440, 1000)  # as screenshot.mjs sets it
+
+
+def missing() -> str | None:
+    """What the browser tests lack, or None."""
+    if shutil.which("node") is None:
+        return "node is not installed (apt-get install nodejs npm)"
+    if not (HERE / "node_modules" / "playwright-core" / "package.json").is_file():
+        if shutil.which("npm") is None:
+            return "npm is not installed (apt-get install npm), so playwright-core cannot be"
+        return "playwright-core is not installed (npm ci --prefix tests/browser)"
+    if not os.access(CHROMIUM, os.X_OK):
+        return f"no chromium at {CHROMIUM} (apt-get install chromium, or set KENNEL_CHROMIUM)"
+    return None
+
+
+@pytest.fixture(scope="module", autouse=True)
+def browser_ready() -> None:
+    lack = missing()
+    if lack is None:
+        return
+    if os.environ.get("KENNEL_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"KENNEL_REQUIRE_BROWSER=1 but the browser tests cannot run: {lack}; run `make browser`")
+    pytest.skip(f"browser tests skipped: {lack}; `make browser` installs what they need")
+
+
+def drive(page: Path, shot: Path) -> dict[str, Any]:
+    done = subprocess.run(
+        ["node", str(SCRIPT), str(page), str(shot)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, f"screenshot.mjs failed:\n{done.stderr}\n{done.stdout}"
+    report: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return report
+
+
+@pytest.mark.parametrize("game_name", sorted(GAMES))
+def test_the_timeline_moves_what_the_page_shows(game_name: str, tmp_path: Path) -> None:
+    game = GAMES[game_name]
+    raw = simulate_local(game, game.seats.maximum, "browser", 0, DEFAULT_MAX_STEPS).log
+    last = raw.count(b"\n") - 1  # records after the header
+    page, shot = tmp_path / f"{game_name}.html", tmp_path / f"{game_name}.png"
+    page.write_text(render_page(raw), encoding="utf-8")
+
+    report = drive(page, shot)
+    assert report["requests"] == [], "the page fetched something"
+    assert report["errors"] == [], "the page raised errors"
+    assert game.title in report["title"]
+    seen = report["snapshots"]
+    middle = last // 2
+
+    assert seen["loaded"]["step"] == f"version 0 of {last}"
+    assert seen["loaded"]["sliderMax"] == str(last)
+    assert seen["loaded"]["narrationLines"] >= last  # one sentence per event at least
+    assert seen["loaded"]["narration"] == []  # nothing has happened at version 0
+
+    expected = {"next": 1, "slider": middle, "arrow": middle + 1, "end": last}
+    for name, version in expected.items():
+        assert seen[name]["step"] == f"version {version} of {last}", name
+        assert seen[name]["slider"] == str(version), name
+        assert seen[name]["narration"], f"{name}: no narration line highlighted"
+        assert all(line.startswith(f"{version}\n") for line in seen[name]["narration"]), name
+        assert seen[name]["cards"] >= 2 + game.seats.maximum, name  # omniscient, public, each seat
+
+    # Each move changed what is shown: the event line, the narration and the views.
+    for before, after in [("loaded", "next"), ("next", "slider"), ("slider", "arrow"), ("arrow", "end")]:
+        assert seen[before]["now"] != seen[after]["now"], (before, after)
+        assert seen[before]["narration"] != seen[after]["narration"], (before, after)
+        assert seen[before]["panels"] != seen[after]["panels"], (before, after)
+    assert "outcome" in seen["end"]["panels"].lower() and "won" in seen["end"]["final"]
+    if getattr(game, "picture", None) is not None:
+        assert seen["shot"]["svgs"] > 0, "the game draws itself, but no picture is on the page"
+
+    width, height, colours = png_colours(shot.read_bytes())
+    assert (width, height) == VIEWPORT
+    assert len(colours) > 50, f"the screenshot looks blank: {len(colours)} colours"
+
+
+# A small PNG reader: enough for Chromium's screenshots (8-bit RGB or RGBA, not interlaced). ------
+
+
+def png_colours(data: bytes) -> tuple[int, int, set[bytes]]:
+    """The width, height and the set of distinct pixel values of a PNG."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    at, idat, header = 8, bytearray(), b""
+    while at < len(data):
+        (length,) = struct.unpack(">I", data[at : at + 4])
+        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + length]
+        at += 12 + length
+        if kind == b"IHDR":
+            header = body
+        elif kind == b"IDAT":
+            idat += body
+        elif kind == b"IEND":
+            break
+    width, height, depth, colour_type, _, _, interlace = struct.unpack(">IIBBBBB", header)
+    assert depth == 8 and colour_type in (2, 6) and interlace == 0, "an unexpected PNG layout"
+    size = 3 if colour_type == 2 else 4
+    stride = width * size
+    raw = zlib.decompress(bytes(idat))
+    previous = bytearray(stride)
+    colours: set[bytes] = set()
+    for y in range(height):
+        kind = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        unfilter(kind, line, previous, size)
+        row = bytes(line)
+        colours.update(row[x : x + size] for x in range(0, stride, size))
+        previous = line
+    return width, height, colours
+
+
+def unfilter(kind: int, line: bytearray, previous: bytearray, size: int) -> None:
+    if kind == 0:
+        return
+    if kind == 2:  # Up
+        line[:] = bytes((a + b) & 0xFF for a, b in zip(line, previous, strict=True))
+        return
+    for i in range(len(line)):
+        left = line[i - size] if i >= size else 0
+        up = previous[i]
+        if kind == 1:  # Sub
+            line[i] = (line[i] + left) & 0xFF
+        elif kind == 3:  # Average
+            line[i] = (line[i] + ((left + up) >> 1)) & 0xFF
+        elif kind == 4:  # Paeth
+            corner = previous[i - size] if i >= size else 0
+            guess = left + up - corner
+            dl, du, dc = abs(guess - left), abs(guess - up), abs(guess - corner)
+            line[i] = (line[i] + (left if dl <= du and dl <= dc else up if du <= dc else corner)) & 0xFF
+        else:
+            raise AssertionError(f"PNG filter {kind} is not one of 0..4")
