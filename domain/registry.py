@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from domain.core.rules import Game, RuleViolation
+from domain.a_dogs_life import GAME as A_DOGS_LIFE
 from domain.hoarders import GAME as HOARDERS
 
-GAMES: dict[str, Game[Any]] = {game.name: game for game in (HOARDERS,)}
+GAMES: dict[str, Game[Any]] = {game.name: game for game in (HOARDERS, A_DOGS_LIFE)}
 
 
 def game_named(name: str) -> Game[Any]:

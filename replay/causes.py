@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.core.codec import DecodeError, JsonObject, from_json
+from domain.core import table as tables
 from domain.core.rules import Game
 from replay.logformat import CREATE_GAME, FILL_SEAT, Cause
 
@@ -43,4 +44,4 @@ def decode_cause(game: Game[Any], cause: Cause) -> CreateGame | FillSeat | Any:
     if cause.seat is None:
         raise DecodeError(f"the command {cause.type} names no seat")
     payload: JsonObject = {"type": cause.type, "data": cause.data}
-    return game.commands.decode(payload)
+    return tables.decode_command(game, payload)

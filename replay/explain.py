@@ -14,6 +14,7 @@ from typing import Any
 from domain.core import table as tables
 from domain.core.codec import to_json
 from domain.core.rules import Game, Seat
+from domain.core.undo import UndoAnswered, Undone, UndoProposed
 from domain.registry import GAMES
 from replay.causes import decode_cause
 from replay.logformat import Attempt, Log, parse_log
@@ -96,6 +97,12 @@ def _engine_sentence(game: Game[Any], event: Any, names: list[str]) -> str:
     if isinstance(event, tables.GameEnded):
         winners = " and ".join(names[s] for s in event.winners) or "nobody"
         return f"The game ended: {winners} won ({event.reason}). The seed was revealed: {event.seed[:16]}..."
+    if isinstance(event, UndoProposed):
+        return f"{names[event.seat]} proposed to undo everything after version {event.to_version}."
+    if isinstance(event, UndoAnswered):
+        return f"{names[event.seat]} {'agreed to' if event.agree else 'refused'} the undo."
+    if isinstance(event, Undone):
+        return f"Everyone agreed: the game went back to how it was after version {event.to_version}."
     raise TypeError(f"not an engine event: {type(event).__name__}")
 
 

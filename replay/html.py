@@ -23,10 +23,13 @@ The page trusts the log (as `show` does): verify it first.
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import html
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from domain.core import table as tables
@@ -66,27 +69,88 @@ def narration_lines(raw: bytes, viewer: Viewer) -> list[JsonObject]:
     """The game told as `viewer` saw it (None: omniscient): `replay.explain.narrate`, one
     sentence per event and one per refused attempt the viewer may know of."""
     return [
-        {"version": int(line.version), "text": str(line.text), "attempt": bool(getattr(line, "attempt", False))}
+        {
+            "version": int(line.version),
+            "text": str(line.text),
+            "attempt": bool(getattr(line, "attempt", False)),
+        }
         for line in narrate(raw, viewer)
     ]
 
 
 # The data: every step, hash-consed ------------------------------------------------------------
 
-LIST, OBJECT, SHAPE = 0, 1, 2  # tags of the pool's composite entries (scalars are stored bare)
+LIST, OBJECT, SHAPE, ROPE = 0, 1, 2, 3  # tags of the pool's composite entries (scalars are bare)
+
+# Long lists are cut into pieces where their content says (content-defined chunking, as rsync
+# and backup tools do), not at fixed positions: a deck that loses its top card, or a picture that
+# moves one piece, then shares every piece but one with the step before.
+SHORT_LIST = 32  # a list this long or shorter is one node
+_MIN_PIECE, _MAX_PIECE, _CUT_MASK = 4, 64, 15  # pieces of 4..64 items, 16 on average
+
+
+def _pieces(items: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """`items` cut after each item whose window of the last three says so (one in 16), keeping
+    every piece between 4 and 64 items long."""
+    if len(items) < 3:
+        return [items]
+    # hash() of a tuple of ints is the same in every process (only str hashes are salted).
+    cuts = [i + 2 for i, h in enumerate(map(hash, zip(items, items[1:], items[2:]))) if not h & _CUT_MASK]
+    pieces, start = [], 0
+    for cut in [*cuts, len(items) - 1]:
+        while cut - start + 1 > _MAX_PIECE:
+            pieces.append(items[start : start + _MAX_PIECE])
+            start += _MAX_PIECE
+        if cut - start + 1 >= _MIN_PIECE:
+            pieces.append(items[start : cut + 1])
+            start = cut + 1
+    if start < len(items):
+        pieces.append(items[start:])
+    return pieces
+
+
+@dataclass(frozen=True)
+class Interned:
+    """A value already in the pool, by its reference (`Pool.ref` returns it as is)."""
+
+    ref: int
+
+
+class _Scalars(dict[Any, int]):
+    """Refs of one kind of scalar by value; a new value is added to the pool on first sight."""
+
+    def __init__(self, entries: list[Json]) -> None:
+        super().__init__()
+        self._entries = entries
+
+    def __missing__(self, value: Any) -> int:
+        ref = self[value] = len(self._entries)
+        self._entries.append(value)
+        return ref
 
 
 class Pool:
     """Every distinct JSON value once. A reference is an index into `entries`:
 
     - a scalar (string, number, boolean, null) is stored as itself;
-    - a list is `[0, ref, ref, ...]`;
+    - a list is `[0, ref, ref, ...]`, or, when long, `[3, part, part, ...]`: the concatenation
+      of its parts, each a list (`[0, ...]` or `[3, ...]` again);
     - an object is `[1, shape, ref, ref, ...]`, where `shape` refers to `[2, key, key, ...]`.
+
+    `ref` takes JSON, or domain values encoded on the way exactly as `codec.to_json` would
+    (dataclasses as objects of their fields, enums by value, tuples as lists), which spares
+    building each step's JSON first.
     """
 
     def __init__(self) -> None:
         self.entries: list[Json] = []
         self._index: dict[Any, int] = {}
+        # One table per type: True == 1 and 1 == 1.0 in Python, not in JSON.
+        self._scalars: dict[type, _Scalars] = {
+            kind: _Scalars(self.entries) for kind in (str, int, bool, float)
+        }
+        self._null = -1
+        self._fields: dict[type, tuple[str, ...]] = {}
 
     def _add(self, key: Any, entry: Json) -> int:
         ref = self._index.get(key)
@@ -95,19 +159,56 @@ class Pool:
             self.entries.append(entry)
         return ref
 
-    def ref(self, value: Json) -> int:
-        if isinstance(value, dict):
-            keys = tuple(value)
-            shape = self._add(("k", keys), [SHAPE, *keys])
-            children = tuple(self.ref(item) for item in value.values())
-            return self._add(("o", shape, children), [OBJECT, shape, *children])
-        if isinstance(value, (list, tuple)):
-            items = tuple(self.ref(item) for item in value)
+    def ref(self, value: Any) -> int:
+        kind = type(value)
+        if kind in self._scalars:
+            return self._scalars[kind][value]
+        if value is None:
+            if self._null < 0:
+                self._null = len(self.entries)
+                self.entries.append(None)
+            return self._null
+        if kind is tuple or kind is list:
+            kinds = set(map(type, value))
+            if len(kinds) == 1 and (only := kinds.pop()) in self._scalars:
+                items = tuple(map(self._scalars[only].__getitem__, value))
+            else:
+                items = tuple(map(self.ref, value))
+            known = self._index.get(("L", items))
+            if known is None:
+                known = self._index[("L", items)] = self._list(items)
+            return known
+        if isinstance(value, Interned):
+            return value.ref
+        if kind is dict:
+            return self._object(tuple(map(str, value)), tuple(map(self.ref, value.values())))
+        if isinstance(value, enum.Enum):
+            return self.ref(value.value)
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            names = self._fields.get(kind)
+            if names is None:
+                names = self._fields[kind] = tuple(f.name for f in dataclasses.fields(value))
+            return self._object(names, tuple(self.ref(getattr(value, name)) for name in names))
+        if isinstance(value, (tuple, list)):
+            return self.ref(list(value))
+        if isinstance(value, Mapping):
+            return self.ref({str(key): item for key, item in value.items()})
+        for scalar in (bool, int, float, str):  # subclasses of the scalars
+            if isinstance(value, scalar):
+                return self.ref(scalar(value))
+        raise TypeError(f"cannot encode {kind.__name__} as JSON")
+
+    def _object(self, keys: tuple[str, ...], children: tuple[int, ...]) -> int:
+        shape = self._add(("k", keys), [SHAPE, *keys])
+        return self._add(("o", shape, children), [OBJECT, shape, *children])
+
+    def _list(self, items: tuple[int, ...]) -> int:
+        if len(items) <= SHORT_LIST:
             return self._add(("l", items), [LIST, *items])
-        if value is None or isinstance(value, (bool, int, float, str)):
-            # type() in the key: True == 1 and 1 == 1.0 in Python, not here.
-            return self._add((type(value).__name__, value), value)
-        raise TypeError(f"not a JSON value: {type(value).__name__}")
+        level = tuple(self._add(("l", piece), [LIST, *piece]) for piece in _pieces(items))
+        while len(level) > SHORT_LIST:
+            level = tuple(self._add(("r", piece), [ROPE, *piece]) for piece in _pieces(level))
+        return self._add(("r", level), [ROPE, *level])
 
 
 def decode(entries: list[Json], ref: int) -> Json:
@@ -117,6 +218,8 @@ def decode(entries: list[Json], ref: int) -> Json:
         return entry
     if entry[0] == LIST:
         return [decode(entries, item) for item in entry[1:]]
+    if entry[0] == ROPE:
+        return [item for part in entry[1:] for item in decode(entries, part)]
     if entry[0] == OBJECT:
         keys = entries[entry[1]][1:]
         return {key: decode(entries, item) for key, item in zip(keys, entry[2:], strict=True)}
@@ -131,18 +234,31 @@ def svg_chunks(svg: str) -> list[str]:
     return _TAG.findall(svg)
 
 
-def _picture(draw: Callable[..., str | None] | None, state: Any, viewer: Viewer) -> Json:
-    if draw is None:
-        return None
-    svg = draw(state, viewer)
-    return None if svg is None else svg_chunks(svg)
+class Pictures:
+    """The game's pictures, each cut into SVG tags and pooled once however often it recurs."""
+
+    def __init__(self, game: Game[Any], pool: Pool) -> None:
+        self.draw: Callable[[Any, Viewer], str | None] | None = getattr(game, "picture", None)
+        self._pool = pool
+        self._seen: dict[str, Interned] = {}
+
+    def __call__(self, state: Any, viewer: Viewer) -> Interned | None:
+        if self.draw is None:
+            return None
+        svg = self.draw(state, viewer)
+        if svg is None:
+            return None
+        known = self._seen.get(svg)
+        if known is None:
+            known = self._seen[svg] = Interned(self._pool.ref(svg_chunks(svg)))
+        return known
 
 
 def page_data(raw: bytes) -> JsonObject:
     """Everything the page shows, for versions 0 (the header alone) to N, folded once."""
     log, game, events = _read(raw)
-    draw = getattr(game, "picture", None)
     pool = Pool()
+    picture = Pictures(game, pool)
     header = log.header.to_json()
     steps = [
         pool.ref(
@@ -164,9 +280,12 @@ def page_data(raw: bytes) -> JsonObject:
     for index, (record, event) in enumerate(zip(log.records, events, strict=True)):
         if index:  # GameCreated opens the table; every later event is folded into it
             table = tables.evolve(table, event)
-        steps.append(pool.ref(_step(game, draw, table, record, event)))
+        steps.append(pool.ref(_step(game, picture, table, record, event)))
     narration = [
-        [[line["version"], pool.ref(line["text"]), int(line["attempt"])] for line in narration_lines(raw, viewer)]
+        [
+            [line["version"], pool.ref(line["text"]), int(line["attempt"])]
+            for line in narration_lines(raw, viewer)
+        ]
         for viewer in [None, *range(len(table.seats))]
     ]
     outcome = table.outcome()
@@ -188,33 +307,35 @@ def page_data(raw: bytes) -> JsonObject:
     }
 
 
-def _step(game: Game[Any], draw: Any, table: tables.Table[Any], record: Record, event: Any) -> JsonObject:
+def _step(
+    game: Game[Any], picture: Pictures, table: tables.Table[Any], record: Record, event: Any
+) -> JsonObject:
+    """What the page shows at one version: domain values, encoded as they are pooled."""
     state = table.state
     cause = record.cause
-    seats = range(len(table.seats))
     return {
         "version": table.version,
-        "seats": list(table.seats),
+        "seats": table.seats,
         "event": record.event,
         "command": cause.to_json(),
-        "pending": to_json(table.pending()),
-        "outcome": to_json(table.outcome()),
-        "state": to_json(state),
-        "picture": _picture(draw, state, None),
+        "pending": table.pending(),
+        "outcome": table.outcome(),
+        "state": state,
+        "picture": picture(state, None),
         "public": {
-            "view": to_json(game.view(state, None)),
+            "view": game.view(state, None),
             "event": tables.encode_event(game, tables.redact(table, event, None)),
         },
         "viewers": [
             {
-                "view": to_json(game.view(state, seat)),
+                "view": game.view(state, seat),
                 "event": tables.encode_event(game, tables.redact(table, event, seat)),
                 # A seat never receives another seat's command; the engine's are public.
                 "command": cause.to_json() if cause.seat is None or cause.seat == seat else None,
-                "legal": [game.commands.encode(c) for c in tables.legal_commands(table, seat)],
-                "picture": _picture(draw, state, seat),
+                "legal": [tables.encode_command(game, c) for c in tables.legal_commands(table, seat)],
+                "picture": picture(state, seat),
             }
-            for seat in seats
+            for seat in range(len(table.seats))
         ],
     }
 
@@ -370,6 +491,8 @@ ol.items { margin: 0; padding-left: 1.6em; }
 .num { font-variant-numeric: tabular-nums; }
 .type { font-weight: 600; color: var(--accent); }
 .chg { background: var(--warn) !important; box-shadow: 0 0 0 1px #e5c44c; border-radius: 3px; }
+details.rest { display: inline; }
+details.rest > summary { display: inline; text-transform: none; letter-spacing: 0; font-size: 12px; }
 details > summary { cursor: pointer; color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: .06em; margin-top: 8px; }
 .noscript { padding: 20px; }
 @media (max-width: 900px) { main { flex-direction: column; } aside#story { position: static; width: 100%; max-height: 40vh; } }
@@ -381,19 +504,27 @@ _SCRIPT = r"""
   const DATA = JSON.parse(document.getElementById("kennel-data").textContent);
   const POOL = DATA.pool, META = DATA.meta, STEPS = DATA.steps;
   const LAST = STEPS.length - 1;
-  const LIST = 0, OBJECT = 1, SHAPE = 2;
+  const LIST = 0, OBJECT = 1, SHAPE = 2, ROPE = 3;
+  const LONG_LIST = 120, LONG_LIST_HEAD = 60;  // longer lists of scalars show their head as chips
   const $ = (id) => document.getElementById(id);
 
   // The pool: every distinct value once (see replay/html.py). Refs compare like values.
-  const isNode = (ref, tag) => Array.isArray(POOL[ref]) && POOL[ref][0] === tag;
+  const isNode = (ref, tag) => ref >= 0 && Array.isArray(POOL[ref]) && POOL[ref][0] === tag;
+  const isList = (ref) => isNode(ref, LIST) || isNode(ref, ROPE);
   const shapeKeys = (ref) => POOL[POOL[ref][1]].slice(1);
-  const children = (ref) => POOL[ref].slice(isNode(ref, OBJECT) ? 2 : 1);
+  const children = (ref) => POOL[ref].slice(2);  // an object's values, in its shape's order
+  const flat = new Map();
+  function items(ref) {  // a list's item refs, its parts joined when it is a rope
+    if (isNode(ref, LIST)) return POOL[ref].slice(1);
+    if (!flat.has(ref)) flat.set(ref, [].concat(...POOL[ref].slice(1).map(items)));
+    return flat.get(ref);
+  }
   const decoded = new Map();
   function value(ref) {
     if (ref === undefined || ref === null || ref < 0) return undefined;
     if (decoded.has(ref)) return decoded.get(ref);
     let out;
-    if (isNode(ref, LIST)) out = children(ref).map(value);
+    if (isList(ref)) out = items(ref).map(value);
     else if (isNode(ref, OBJECT)) {
       out = {}; const keys = shapeKeys(ref), kids = children(ref);
       keys.forEach((k, i) => { out[k] = value(kids[i]); });
@@ -402,14 +533,14 @@ _SCRIPT = r"""
     return out;
   }
   function field(ref, key) {  // the ref of `key` in the object at `ref`, or -1
-    if (ref === undefined || ref < 0 || !isNode(ref, OBJECT)) return -1;
+    if (ref === undefined || !isNode(ref, OBJECT)) return -1;
     const i = shapeKeys(ref).indexOf(key);
     return i < 0 ? -1 : POOL[ref][2 + i];
   }
   function item(ref, i) {  // the ref of item i of the list at `ref`, or -1
-    if (ref === undefined || ref < 0 || !isNode(ref, LIST)) return -1;
-    const kids = POOL[ref];
-    return i + 1 < kids.length ? kids[i + 1] : -1;
+    if (ref === undefined || !isList(ref)) return -1;
+    const all = items(ref);
+    return i < all.length ? all[i] : -1;
   }
 
   function isTagged(ref) {
@@ -459,18 +590,27 @@ _SCRIPT = r"""
     }
     const same = prev === ref;  // unchanged subtree: nothing inside is marked
     const sub = (childRef, prevRef) => render(childRef, same ? childRef : (prev === undefined ? undefined : prevRef));
-    if (v[0] === LIST) {
-      const kids = children(ref);
+    if (v[0] === LIST || v[0] === ROPE) {
+      const kids = items(ref);
       if (!kids.length) return mark(el("span", { class: "nil", text: "none" }));
       if (kids.every((k) => !Array.isArray(POOL[k]))) {  // scalars: chips
         const span = el("span", { class: "chips" });
-        kids.forEach((k, i) => {
+        const shown = kids.length > LONG_LIST ? LONG_LIST_HEAD : kids.length;
+        kids.slice(0, shown).forEach((k, i) => {
           const chip = sub(k, item(prev, i));
           chip.classList.add("chip");
           span.append(chip);
         });
-        if (!same && prev !== undefined && isNode(prev, LIST) && children(prev).length > kids.length)
-          span.append(el("span", { class: "nil chg", text: ` (${children(prev).length - kids.length} fewer)` }));
+        if (shown < kids.length) {  // thousands of chips would make every step slow; the rest as text
+          const rest = el("details", { class: "rest" }, el("summary", { text: `\u2026 ${kids.length - shown} more (${kids.length} in all)` }));
+          rest.addEventListener("toggle", () => {
+            if (rest.open && rest.childNodes.length === 1)
+              rest.append(el("div", { text: kids.slice(shown).map((k) => inline(POOL[k])).join(", ") }));
+          }, { once: true });
+          span.append(rest);
+        }
+        if (!same && prev !== undefined && isList(prev) && items(prev).length > kids.length)
+          span.append(el("span", { class: "nil chg", text: ` (${items(prev).length - kids.length} fewer)` }));
         return span;
       }
       const shape = isNode(kids[0], OBJECT) ? POOL[kids[0]][1] : -1;
@@ -576,7 +716,9 @@ _SCRIPT = r"""
     $("step").textContent = `version ${step} of ${LAST}`;
     $("prev").disabled = $("first").disabled = step === 0;
     $("next").disabled = $("last").disabled = step === LAST;
-    if (location.hash !== "#v=" + step) history.replaceState(null, "", "#v=" + step);
+    try {  // the step in the address, to link to it; a browser may refuse this for file://
+      if (location.hash !== "#v=" + step) history.replaceState(null, "", "#v=" + step);
+    } catch (e) { /* the page works without it */ }
 
     // The event of this step, and its cause; this step's sentences from the narration.
     const now = $("now");
@@ -603,8 +745,10 @@ _SCRIPT = r"""
     }
     const lines = linesByVersion.get(step);
     if (lines && lines.length) {
+      // Into the part of the list on screen (the page may hide its bottom), a third of the way down.
       const box = list.getBoundingClientRect(), r = lines[0].getBoundingClientRect();
-      if (r.top < box.top || r.bottom > box.bottom) list.scrollTop += r.top - box.top - box.height / 3;
+      const top = Math.max(box.top, 0), bottom = Math.min(box.bottom, window.innerHeight);
+      if (r.top < top || r.bottom > bottom) list.scrollTop += r.top - top - (bottom - top) / 3;
     }
 
     // Panels.
@@ -663,7 +807,7 @@ _SCRIPT = r"""
       const pic = field(seat, "picture");
       if (POOL[pic] !== null && pic !== pubPicture) kids.push(...section("Board as this seat sees it", picture(pic)));
       kids.push(...section("View", render(field(seat, "view"), seatBefore < 0 ? undefined : field(seatBefore, "view"))));
-      const legal = field(seat, "legal"), n = children(legal).length;
+      const legal = field(seat, "legal"), n = items(legal).length;
       kids.push(el("details", null, el("summary", { text: `Legal commands (${n})` }), render(legal)));
       panels.append(cardFor(title, "seatcard" + (owes(i).length ? " acting" : "") + (won.has(i) ? " winner" : ""), ...kids));
     });

@@ -100,7 +100,7 @@ class Ledger:
         if the store refuses (another writer got there first).
         """
         events = tables.play(self.table, seat, command, seed)
-        encoded = self.game.commands.encode(command)
+        encoded = tables.encode_command(self.game, command)
         cause = Cause(seat=seat, command_id=command_id, type=encoded["type"], data=encoded["data"])
         return self._prepare(cause, events)
 

@@ -97,7 +97,7 @@ def show(raw: bytes, at: int | None = None, viewer: SeatRef | None = None) -> Sh
         seats=table.seats,
         view=to_json(game.view(table.state, seat)),
         pending=table.pending(),
-        legal_commands=tuple(game.commands.encode(command) for command in legal),
+        legal_commands=tuple(tables.encode_command(game, command) for command in legal),
         events=tuple(
             _shown_event(table, record, event, seat)
             for record, event in zip(log.records[:version], events[:version], strict=True)

@@ -251,7 +251,7 @@ class GameHub:
             return None
         first, last = found
         recorded = live.ledger.records[first - 1].cause
-        encoded = live.game.commands.encode(command)
+        encoded = tables.encode_command(live.game, command)
         if (recorded.type, recorded.data) != (encoded["type"], encoded["data"]):
             raise InvalidArgument(
                 "kennel/command_id_reused", "This command id was already used for a different command."
@@ -293,7 +293,7 @@ class GameHub:
         self, live: LiveGame, seat: Seat, command_id: str, command: Any, violation: RuleViolation
     ) -> None:
         """Keep a refused command with its reason, so the refusal can be checked later."""
-        encoded = live.game.commands.encode(command)
+        encoded = tables.encode_command(live.game, command)
         async with live.lock:
             for _ in range(CONFLICT_RETRIES):
                 attempt = Attempt(

@@ -18,6 +18,8 @@ from kennel.v1 import kennel_pb2 as pb
 from service import wire
 from service.games import LiveGame
 
+ENGINE_PREFIX = "kennel."
+
 _STATUS = {
     "waiting": pb.GAME_STATUS_WAITING_FOR_PLAYERS,
     "playing": pb.GAME_STATUS_IN_PROGRESS,
@@ -86,7 +88,7 @@ def build_view(live: LiveGame, viewer: Viewer, table: tables.Table[Any] | None =
         message.pending.add(seat=prompt.seat, kind=_prompt_kind(prompt.kind.value), label=prompt.label)
     if viewer is not None:
         for command in tables.legal_commands(table, viewer):
-            command_message(game.name, game.commands.encode(command), message.legal_commands.add())
+            command_message(game.name, tables.encode_command(game, command), message.legal_commands.add())
     wire.fill(getattr(message.game, wire_name(game)), to_json(game.view(table.state, viewer)))
     getattr(message.game, wire_name(game)).SetInParent()
     outcome = table.outcome()
@@ -96,8 +98,12 @@ def build_view(live: LiveGame, viewer: Viewer, table: tables.Table[Any] | None =
 
 
 def command_message(game_name: str, tagged: dict[str, Any], into: pb.Command | None = None) -> pb.Command:
+    """A command as sent on the wire; the engine's own (`kennel.*`) go in the `engine` member."""
     message = into if into is not None else pb.Command()
-    field_name = game_name.replace("-", "_")
+    if tagged["type"].startswith(ENGINE_PREFIX):
+        field_name, tagged = "engine", {**tagged, "type": tagged["type"][len(ENGINE_PREFIX) :]}
+    else:
+        field_name = game_name.replace("-", "_")
     wire.fill_union(getattr(message, field_name), tagged)
     getattr(message, field_name).SetInParent()
     return message
@@ -121,6 +127,9 @@ def event_message(live: LiveGame, version: int, seat: int | None, event: Any) ->
         message.game_ended.CopyFrom(
             pb.GameEnded(winners=event.winners, scores=event.scores, reason=event.reason, seed=event.seed)
         )
+    elif tables.is_engine_event(event):  # the undo events mirror their proto messages
+        tagged = tables.ENGINE_EVENTS.encode(event)
+        wire.fill_union(message, {**tagged, "type": tagged["type"][len(ENGINE_PREFIX) :]})
     else:
         member = getattr(message, wire_name(live.game))
         wire.fill_union(member, live.game.events.encode(event))

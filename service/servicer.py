@@ -133,6 +133,9 @@ def _command(live: LiveGame, message: pb.Command) -> Any:
     which = message.WhichOneof("game")
     if which is None:
         raise InvalidArgument("kennel/malformed", "The command is empty.")
+    if which == "engine":
+        tagged = wire.read_union(message.engine)
+        return wire.decode_or_invalid(tables.decode_command, live.game, {**tagged, "type": "kennel." + tagged["type"]})
     if which != wire_name(live.game):
         raise InvalidArgument("kennel/wrong_game", f"This game is {live.game.name}; the command is for {which}.")
     tagged = wire.read_union(getattr(message, which))

@@ -137,9 +137,9 @@ def read_union(message: Message) -> JsonObject:
     return {"type": member.DESCRIPTOR.name, "data": read(member)}
 
 
-def decode_or_invalid(decode: Any, data: Any) -> Any:
+def decode_or_invalid(decode: Any, *args: Any) -> Any:
     """Run a domain decoder, turning its complaints into WireError (malformed input)."""
     try:
-        return decode(data)
+        return decode(*args)
     except (DecodeError, TypeError, ValueError) as error:
         raise WireError(str(error)) from None

@@ -133,6 +133,13 @@ class Game(Protocol[State]):
         """
         ...
 
+    def reveals(self, event: Event) -> bool:
+        """Whether undo may never go back past this event: it showed some seat something hidden
+        from it, or recorded a random outcome. It must depend only on what every seat sees of
+        the event (its type, say), and within one decision every event after a revealing one
+        must reveal too, so that an undo always lands between two decisions."""
+        ...
+
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """One plain sentence for an event (already redacted for its reader); `names` are the
         seats' names in turn order. Used by `kennel replay explain` and the replay page."""

@@ -18,7 +18,17 @@ from typing import Any, Generic
 
 from domain.core.codec import DecodeError, Json, JsonObject, TypeRegistry, from_json, to_json
 from domain.core.rng import SEED_BYTES, Rng, seed_commitment
-from domain.core.rules import Game, Outcome, Prompt, RuleViolation, Seat, State, Viewer
+from domain.core.rules import Game, Outcome, Prompt, PromptKind, RuleViolation, Seat, State, Viewer
+from domain.core.undo import (
+    ENGINE_COMMANDS,
+    UNDO_EVENTS,
+    AnswerUndo,
+    Proposal,
+    ProposeUndo,
+    UndoAnswered,
+    Undone,
+    UndoProposed,
+)
 
 
 @dataclass(frozen=True)
@@ -45,7 +55,12 @@ class GameEnded:
 
 
 ENGINE_EVENTS: TypeRegistry[Any] = TypeRegistry(
-    {"kennel.GameCreated": GameCreated, "kennel.SeatFilled": SeatFilled, "kennel.GameEnded": GameEnded}
+    {
+        "kennel.GameCreated": GameCreated,
+        "kennel.SeatFilled": SeatFilled,
+        "kennel.GameEnded": GameEnded,
+        **UNDO_EVENTS,
+    }
 )
 
 
@@ -60,6 +75,11 @@ class Table(Generic[State]):
     state: State
     version: int  # how many events have been folded in
     ended: GameEnded | None = None
+    # Undo (domain.core.undo): the state right after the last irreversible event, how many
+    # reversible game events have come since, and a proposal the other seats are answering.
+    undo_point: tuple[int, Any] | None = None
+    undoable: int = 0
+    proposal: Proposal | None = None
 
     @property
     def open_seats(self) -> tuple[Seat, ...]:
@@ -72,7 +92,16 @@ class Table(Generic[State]):
     def pending(self) -> tuple[Prompt, ...]:
         if self.ended is not None or not self.started:
             return ()
+        if self.proposal is not None:
+            label = f"agree to undo back to version {self.proposal.to_version}?"
+            return tuple(Prompt(seat, PromptKind.CHOICE, label) for seat in self.owe_undo_answer())
         return self.game.pending(self.state)
+
+    def owe_undo_answer(self) -> tuple[Seat, ...]:
+        if self.proposal is None:
+            return ()
+        answered = {self.proposal.seat, *self.proposal.agreed}
+        return tuple(seat for seat in range(len(self.seats)) if seat not in answered)
 
     def outcome(self) -> Outcome | None:
         if self.ended is None:
@@ -137,8 +166,24 @@ def evolve(table: Table[State], event: Any) -> Table[State]:
         return dataclasses.replace(table, ended=event, version=table.version + 1)
     if isinstance(event, GameCreated):
         raise ValueError("GameCreated opens a table; it is never folded into one")
+    if isinstance(event, UndoProposed):
+        proposal = Proposal(seat=event.seat, to_version=event.to_version)
+        return dataclasses.replace(table, proposal=proposal, version=table.version + 1)
+    if isinstance(event, UndoAnswered):
+        proposal = table.proposal
+        if proposal is not None and event.agree:
+            proposal = dataclasses.replace(proposal, agreed=(*proposal.agreed, event.seat))
+        elif proposal is not None:
+            proposal = None
+        return dataclasses.replace(table, proposal=proposal, version=table.version + 1)
+    if isinstance(event, Undone):
+        state = table.undo_point[1] if table.undo_point is not None else table.state
+        return dataclasses.replace(table, state=state, undoable=0, proposal=None, version=table.version + 1)
     state = table.game.evolve(table.state, event)
-    return dataclasses.replace(table, state=state, version=table.version + 1)
+    version = table.version + 1
+    if _reveals(table.game, event):
+        return dataclasses.replace(table, state=state, version=version, undo_point=(version, state), undoable=0)
+    return dataclasses.replace(table, state=state, version=version, undoable=table.undoable + 1)
 
 
 def fold(game: Game[State], events: Sequence[Any]) -> Table[State]:
@@ -168,6 +213,32 @@ def fill_seat(table: Table[Any], seat: Seat | None, name: str) -> list[Any]:
     return [SeatFilled(seat=seat, name=name.strip())]
 
 
+def _reveals(game: Game[Any], event: Any) -> bool:
+    """Whether undo may never go back past this event (a game that does not say: always)."""
+    reveals = getattr(game, "reveals", None)
+    return True if reveals is None else bool(reveals(event))
+
+
+def _decide_undo(table: Table[Any], seat: Seat, command: Any) -> list[Any]:
+    """The engine's own commands: proposing an undo and answering a proposal."""
+    if isinstance(command, ProposeUndo):
+        if table.proposal is not None:
+            raise RuleViolation("kennel/undo_pending", "An undo is already being decided.")
+        if table.undoable == 0 or table.undo_point is None:
+            raise RuleViolation(
+                "kennel/nothing_to_undo",
+                "Nothing can be undone: the last event showed hidden cards or a random outcome.",
+            )
+        return [UndoProposed(seat=seat, to_version=table.undo_point[0])]
+    if seat not in table.owe_undo_answer():
+        raise RuleViolation("kennel/no_undo_to_answer", "No undo proposal waits for your answer.")
+    answered = UndoAnswered(seat=seat, agree=command.agree)
+    assert table.proposal is not None  # owe_undo_answer() is empty without one
+    if command.agree and table.owe_undo_answer() == (seat,):
+        return [answered, Undone(to_version=table.proposal.to_version)]
+    return [answered]
+
+
 def play(table: Table[State], seat: Seat, command: Any, seed: bytes) -> list[Any]:
     """The events that follow from `seat` sending `command`, ending the game if it is won.
 
@@ -180,11 +251,19 @@ def play(table: Table[State], seat: Seat, command: Any, seed: bytes) -> list[Any
         raise RuleViolation("kennel/waiting_for_players", "The game waits for open seats to be filled.")
     if not 0 <= seat < len(table.seats):
         raise RuleViolation("kennel/no_such_seat", f"There is no seat {seat}.")
+    if command in ENGINE_COMMANDS:
+        return _decide_undo(table, seat, command)
     if command not in table.game.commands:
         raise RuleViolation("kennel/unknown_command", f"{table.game.title} has no such command.")
+    if table.proposal is not None:
+        raise RuleViolation("kennel/undo_pending", "The game waits until every seat has answered the undo proposal.")
     events = list(table.game.decide(table.state, seat, command, Rng(seed, table.version)))
     if not events:
         raise AssertionError(f"{table.game.name}: a legal command must produce at least one event")
+    revealing = [_reveals(table.game, event) for event in events]
+    if any(revealing[i] and not revealing[i + 1] for i in range(len(revealing) - 1)):
+        # Undo lands right after the last revealing event; that must end a decision.
+        raise AssertionError(f"{table.game.name}: a decision's events after a revealing one must reveal too")
     state = table.state
     for event in events:
         state = table.game.evolve(state, event)
@@ -218,4 +297,18 @@ def legal_commands(table: Table[Any], seat: Seat) -> tuple[Any, ...]:
     """What `seat` may send now: nothing before every seat is filled or after the end."""
     if table.ended is not None or not table.started:
         return ()
-    return tuple(table.game.legal_commands(table.state, seat))
+    if table.proposal is not None:
+        return (AnswerUndo(agree=True), AnswerUndo(agree=False)) if seat in table.owe_undo_answer() else ()
+    undo = (ProposeUndo(),) if table.undoable and table.undo_point is not None else ()
+    return (*table.game.legal_commands(table.state, seat), *undo)
+
+
+def encode_command(game: Game[Any], command: Any) -> JsonObject:
+    registry = ENGINE_COMMANDS if command in ENGINE_COMMANDS else game.commands
+    return registry.encode(command)
+
+
+def decode_command(game: Game[Any], data: Json) -> Any:
+    if isinstance(data, dict) and str(data.get("type", "")).startswith("kennel."):
+        return ENGINE_COMMANDS.decode(data)
+    return game.commands.decode(data)

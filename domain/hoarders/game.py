@@ -89,6 +89,11 @@ class Hoarders:
     def outcome(self, state: HoardersState) -> Outcome | None:
         return outcomes.outcome(state)
 
+    def reveals(self, event: Any) -> bool:
+        """Only a secret pick can be taken back (docs/rules/hoarders.md, "Undo"): every other
+        event shows a card, draws from the shuffled deck, or follows one in its decision."""
+        return not isinstance(event, CrittersPicked)
+
     def describe(self, event: Any, names: Sequence[str]) -> str:
         return narration.describe(event, names)
 

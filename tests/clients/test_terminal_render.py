@@ -14,6 +14,7 @@ from kennel import render
 from kennel.simulate import LocalMatch
 from kennel.v1 import kennel_pb2 as pb
 from service import wire
+from service.projections import command_message
 
 
 def test_type_names_become_words() -> None:
@@ -88,9 +89,7 @@ def test_server_messages_read_back_to_the_domain_json(game: str) -> None:
         wire.fill(getattr(view.game, name), to_json(rules.view(match.ledger.table.state, seat)))
         assert render.game_view(view) == match.view(seat)
         for command in match.choices(seat):
-            message = pb.Command()
-            wire.fill_union(getattr(message, name), command)
-            assert render.tagged_command(message) == command
+            assert render.tagged_command(command_message(rules.name, command)) == command
     for happening in match.since(0, 1):  # the game's own events (GameCreated is version 1)
         if tables.is_engine_event(tables.decode_event(rules, happening.event)):
             continue
@@ -101,4 +100,4 @@ def test_server_messages_read_back_to_the_domain_json(game: str) -> None:
 
 def test_engine_events_from_a_server_keep_their_fields() -> None:
     event = pb.Event(version=9, seat_filled=pb.SeatFilled(seat=2, name="Cy"))
-    assert render.tagged_event(event) == {"type": "SeatFilled", "data": {"seat": 2, "name": "Cy"}}
+    assert render.tagged_event(event) == {"type": "kennel.SeatFilled", "data": {"seat": 2, "name": "Cy"}}

@@ -54,7 +54,7 @@ def random_game(number: int) -> Playthrough:
     seed = seed_from_text(f"hidden {number}")
     opening = tables.create(GAME, None, [f"p{seat}" for seat in range(seat_count)], seed)
     table = tables.fold(GAME, opening)
-    bot = RandomBot(f"hidden {number}")
+    bot = RandomBot(f"hidden {number}", undo=False)  # one pick per seat and round: see _other_picks
     moves = []
     while table.ended is None:
         prompts = table.pending()

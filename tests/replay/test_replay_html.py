@@ -5,8 +5,12 @@ The browser half (the page scrubs, and draws something) is tests/browser/test_re
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,14 +23,15 @@ from domain.core.bots import RandomBot
 from domain.core.codec import to_json
 from domain.core.rng import seed_from_text
 from domain.registry import GAMES
+from replay import html as html_module
 from replay.cli import main
 from replay.explain import narrate
-from replay.html import Pool, decode, embed_json, page_data, render_page, svg_chunks
+from replay.html import LIST, OBJECT, Pool, decode, embed_json, render_page, svg_chunks
 from replay.ledger import Ledger
 from replay.logformat import parse_log
 from replay.show import show
 
-DATA_TAG = re.compile(r'<script type="application/json" id="kennel-data">(.*?)</script>', re.S)
+DATA_TAG = re.compile(r'<script type="application/json" id="kennel-data">(.*?)</script>', re.DOTALL)
 
 
 def embedded(page: str) -> dict[str, Any]:
@@ -37,8 +42,18 @@ def embedded(page: str) -> dict[str, Any]:
     return data
 
 
-def step(data: dict[str, Any], version: int) -> Any:
-    return decode(data["pool"], data["steps"][version])
+def step(data: dict[str, Any], version: int, *path: str | int) -> Any:
+    """What the page holds at a version, or only at `path` in it (decoding only that)."""
+    pool, ref = data["pool"], data["steps"][version]
+    for key in path:
+        entry = pool[ref]
+        if isinstance(key, int):  # an item of a list (not a rope: the lists walked here are short)
+            assert entry[0] == LIST
+            ref = entry[1 + key]
+        else:
+            assert entry[0] == OBJECT
+            ref = entry[2 + pool[entry[1]][1:].index(key)]
+    return decode(pool, ref)
 
 
 def played(game_name: str, names: list[str], seed_text: str) -> bytes:
@@ -55,11 +70,16 @@ XML_NAMESPACES = {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"}
 
 
 def addresses(page: str) -> set[str]:
-    return set(re.findall(r"[a-z][a-z0-9+.-]*://[^\"'\s<>\\]*", page, re.I))
+    return set(re.findall(r"[a-z][a-z0-9+.-]*://[^\"'\s<>\\]*", page, re.IGNORECASE))
 
 
 def largest(game_name: str) -> bytes:
     return finished(game_name, GAMES[game_name].seats.maximum)
+
+
+@functools.cache
+def largest_page(game_name: str) -> str:
+    return render_page(largest(game_name))
 
 
 # Self-contained ---------------------------------------------------------------------------------
@@ -67,16 +87,25 @@ def largest(game_name: str) -> bytes:
 
 @pytest.mark.parametrize("game_name", GAME_NAMES)
 def test_the_page_fetches_nothing(game_name: str) -> None:
-    page = render_page(largest(game_name))
+    page = largest_page(game_name)
     assert page.startswith("<!doctype html>")
     # Attributes, in the markup or in the data (where quotes are escaped: href=\"...).
-    assert not re.search(r"""(?:src|href|action)\s*=\s*\\?["']?\s*(?:[a-z][a-z0-9+.-]*:)?//""", page, re.I)
+    assert not re.search(
+        r"""(?:src|href|action)\s*=\s*\\?["']?\s*(?:[a-z][a-z0-9+.-]*:)?//""", page, re.IGNORECASE
+    )
     assert addresses(page) <= XML_NAMESPACES, "no address but a namespace name"
-    assert not re.search(r"@import|url\(|<link|<iframe|<img|fetch\(|XMLHttpRequest|import\(", page, re.I)
+    assert not re.search(
+        r"@import|url\(|<link|<iframe|<img|fetch\(|XMLHttpRequest|import\(", page, re.IGNORECASE
+    )
     # Exactly the two inline scripts (data and code), no script with a source.
-    assert len(re.findall(r"<script\b", page, re.I)) == 2
-    assert len(re.findall(r"</script", page, re.I)) == 2
+    assert len(re.findall(r"<script\b", page, re.IGNORECASE)) == 2
+    assert len(re.findall(r"</script", page, re.IGNORECASE)) == 2
     assert "<script src" not in page.lower()
+
+
+def test_the_inline_code_cannot_end_its_own_element() -> None:
+    assert "</" not in html_module._SCRIPT and "<!--" not in html_module._SCRIPT
+    assert "</" not in html_module._STYLE
 
 
 # Every step's data ------------------------------------------------------------------------------
@@ -86,7 +115,7 @@ def test_the_page_fetches_nothing(game_name: str) -> None:
 def test_the_page_holds_every_version_folded_from_the_log(game_name: str) -> None:
     game, raw = GAMES[game_name], largest(game_name)
     log = parse_log(raw)
-    data = embedded(render_page(raw))
+    data = embedded(largest_page(game_name))
     events = [tables.decode_event(game, record.event) for record in log.records]
     assert data["meta"]["last_version"] == len(events)
     assert len(data["steps"]) == len(events) + 1  # versions 0..N
@@ -97,27 +126,27 @@ def test_the_page_holds_every_version_folded_from_the_log(game_name: str) -> Non
     for version, (record, event) in enumerate(zip(log.records, events, strict=True), start=1):
         if version > 1:
             table = tables.evolve(table, event)
-        shown = step(data, version)
-        assert shown["version"] == version
-        assert shown["state"] == to_json(table.state)
-        assert shown["seats"] == list(table.seats)
-        assert shown["event"] == record.event
-        assert shown["command"] == record.cause.to_json()
-        assert shown["pending"] == to_json(table.pending())
-        assert shown["outcome"] == to_json(table.outcome())
-        assert shown["public"]["view"] == to_json(game.view(table.state, None))
-        assert len(shown["viewers"]) == len(table.seats)
-    assert step(data, len(events))["outcome"] == data["meta"]["outcome"] is not None
+        assert step(data, version, "version") == version
+        assert step(data, version, "state") == to_json(table.state)
+        assert step(data, version, "seats") == list(table.seats)
+        assert step(data, version, "event") == record.event
+        assert step(data, version, "command") == record.cause.to_json()
+        assert step(data, version, "pending") == to_json(table.pending())
+        assert step(data, version, "outcome") == to_json(table.outcome())
+        assert step(data, version, "public", "view") == to_json(game.view(table.state, None))
+        for seat in range(len(table.seats)):
+            assert step(data, version, "viewers", seat, "view") == to_json(game.view(table.state, seat))
+    assert step(data, len(events), "outcome") == data["meta"]["outcome"] is not None
 
 
 @pytest.mark.parametrize("game_name", GAME_NAMES)
 def test_each_seat_sees_what_show_says_it_saw(game_name: str) -> None:
     raw = largest(game_name)
-    data = embedded(render_page(raw))
-    last = data["meta"]["last_version"]
-    for version in sorted({1, 2, last // 3, last // 2, last - 1, last}):
-        viewers = step(data, version)["viewers"]
-        for seat, seen in enumerate(viewers):
+    data = embedded(largest_page(game_name))
+    last, seats = data["meta"]["last_version"], len(data["meta"]["seats"])
+    for version in sorted({1, 2, last // 2, last}):
+        for seat in sorted({0, seats - 1}):
+            seen = step(data, version, "viewers", seat)
             shown = show(raw, version, seat)
             assert seen["view"] == shown.view
             assert seen["legal"] == list(shown.legal_commands)
@@ -128,12 +157,26 @@ def test_each_seat_sees_what_show_says_it_saw(game_name: str) -> None:
 @pytest.mark.parametrize("game_name", GAME_NAMES)
 def test_the_narration_is_explain_s_for_everyone_and_for_each_seat(game_name: str) -> None:
     raw = largest(game_name)
-    data = embedded(render_page(raw))
+    data = embedded(largest_page(game_name))
     seats = len(parse_log(raw).header.seats)
     assert len(data["narration"]) == seats + 1
     for index, viewer in enumerate([None, *range(seats)]):
-        told = [(version, data["pool"][text], bool(attempt)) for version, text, attempt in data["narration"][index]]
+        told = [
+            (version, data["pool"][text], bool(attempt))
+            for version, text, attempt in data["narration"][index]
+        ]
         assert told == [(line.version, line.text, line.attempt) for line in narrate(raw, viewer)]
+
+
+def test_seats_taken_after_creation_are_named_from_their_version_on() -> None:
+    game_name = GAME_NAMES[0]
+    raw = finished(game_name, GAMES[game_name].seats.minimum, open_seats=1)
+    data = embedded(render_page(raw))
+    filled = next(r.version for r in parse_log(raw).records if r.event["type"] == "kennel.SeatFilled")
+    assert step(data, 0)["seats"][-1] is None
+    assert step(data, filled - 1)["seats"][-1] is None
+    assert step(data, filled)["seats"][-1] is not None
+    assert data["meta"]["seats"][-1] is not None
 
 
 def test_a_running_game_has_no_outcome_yet() -> None:
@@ -147,11 +190,11 @@ def test_a_running_game_has_no_outcome_yet() -> None:
 
 def test_names_that_look_like_markup_stay_inside_the_data() -> None:
     game_name = GAME_NAMES[0]
-    names = ["</script><script>alert(1)</script>", "<!-- <script>", "Zoë & \u2028 \"q\""]
+    names = ["</script><script>alert(1)</script>", "<!-- <script>", 'Zoë & \u2028 "q"']
     names = names[: GAMES[game_name].seats.maximum]
     names += [f"p{seat}" for seat in range(len(names), GAMES[game_name].seats.minimum)]
     page = render_page(played(game_name, names, "html/markup"))
-    assert len(re.findall(r"</script", page, re.I)) == 2  # the two real closing tags
+    assert len(re.findall(r"</script", page, re.IGNORECASE)) == 2  # the two real closing tags
     assert "<!--" not in page
     data = embedded(page)
     assert data["meta"]["seats"] == names
@@ -173,7 +216,9 @@ def test_the_pool_stores_each_value_once_and_keeps_types_apart() -> None:
     first = pool.ref({"a": [1, True, None, "1"], "b": {"c": 1}})
     again = pool.ref({"a": [1, True, None, "1"], "b": {"c": 1}})
     assert first == again
-    assert len({pool.ref(1), pool.ref(True), pool.ref("1"), pool.ref(None), pool.ref(False), pool.ref(0)}) == 6
+    assert (
+        len({pool.ref(1), pool.ref(True), pool.ref("1"), pool.ref(None), pool.ref(False), pool.ref(0)}) == 6
+    )
     assert decode(pool.entries, first) == {"a": [1, True, None, "1"], "b": {"c": 1}}
     assert decode(pool.entries, pool.ref({"b": 1, "a": 2})) == {"b": 1, "a": 2}  # key order kept
     assert decode(pool.entries, pool.ref([])) == [] and decode(pool.entries, pool.ref({})) == {}
@@ -182,14 +227,27 @@ def test_the_pool_stores_each_value_once_and_keeps_types_apart() -> None:
 @pytest.mark.parametrize("game_name", GAME_NAMES)
 def test_the_page_grows_by_what_changes_not_by_the_whole_view(game_name: str) -> None:
     """A regression guard on the compaction (sizes, not times): far below one full copy per step."""
-    raw = largest(game_name)
-    data = page_data(raw)
+    data = embedded(largest_page(game_name))
     pooled = len(json.dumps(data["pool"], separators=(",", ":")))
-    naive = sum(len(json.dumps(decode(data["pool"], ref), separators=(",", ":"))) for ref in data["steps"])
-    assert pooled * 4 < naive
+    every = 10  # the naive size, estimated from every tenth step
+    sampled = data["steps"][::every]
+    naive = sum(len(json.dumps(decode(data["pool"], ref), separators=(",", ":"))) for ref in sampled)
+    assert pooled * 4 < naive * len(data["steps"]) / len(sampled)
 
 
 # Pictures ---------------------------------------------------------------------------------------
+
+
+class Unpictured:
+    """A registered game without its `picture`, if it has one."""
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "picture":
+            raise AttributeError(name)
+        return getattr(self._game, name)
 
 
 class Pictured:
@@ -212,8 +270,9 @@ class Pictured:
 
 def test_a_game_that_draws_itself_gets_its_picture_at_every_step(monkeypatch: pytest.MonkeyPatch) -> None:
     game_name = GAME_NAMES[0]
-    monkeypatch.setitem(GAMES, game_name, Pictured(GAMES[game_name]))
-    game, raw = GAMES[game_name], finished(game_name)
+    game = Pictured(GAMES[game_name])
+    monkeypatch.setitem(GAMES, game_name, game)
+    raw = finished(game_name)
     page = render_page(raw)
     data = embedded(page)
     events = [tables.decode_event(game, record.event) for record in parse_log(raw).records]
@@ -221,18 +280,21 @@ def test_a_game_that_draws_itself_gets_its_picture_at_every_step(monkeypatch: py
     for version, event in enumerate(events, start=1):
         if version > 1:
             table = tables.evolve(table, event)
-        shown = step(data, version)
-        assert "".join(shown["picture"]) == game.picture(table.state, None)
-        for seat, seen in enumerate(shown["viewers"]):
+        assert "".join(step(data, version, "picture")) == game.picture(table.state, None)
+        for seat, seen in enumerate(step(data, version, "viewers")):
             assert "".join(seen["picture"]) == game.picture(table.state, seat)
-    assert step(data, 0)["picture"] is None
+    assert step(data, 0, "picture") is None
     # The SVG namespace is a name, not something fetched: the only address in the page.
     assert addresses(page) == {"http://www.w3.org/2000/svg"}
 
 
-def test_games_without_a_picture_have_none() -> None:
-    data = embedded(render_page(finished(GAME_NAMES[0])))
-    assert all(step(data, v)["picture"] is None for v in range(len(data["steps"])))
+def test_games_without_a_picture_have_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    game_name = GAME_NAMES[0]
+    monkeypatch.setitem(GAMES, game_name, Unpictured(GAMES[game_name]))
+    data = embedded(render_page(finished(game_name)))
+    for version in range(len(data["steps"])):
+        assert step(data, version, "picture") is None
+        assert all(seen["picture"] is None for seen in step(data, version, "viewers"))
 
 
 def test_svg_chunks_join_back_to_the_picture() -> None:
@@ -252,6 +314,21 @@ def test_replay_html_writes_the_page(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["html", str(log), "-o", str(out)]) == 0
     assert embedded(out.read_text(encoding="utf-8"))["meta"]["game"] == GAME_NAMES[0]
     assert str(out) in capsys.readouterr().out
+
+
+def test_the_same_log_gives_the_same_page_in_any_process(tmp_path: Path) -> None:
+    """Byte for byte, whatever Python's string hashing seed: pages can be compared and diffed."""
+    log = tmp_path / "game.jsonl"
+    log.write_bytes(finished(GAME_NAMES[-1]))
+    pages = []
+    for hash_seed in ("1", "2"):
+        out = tmp_path / f"page-{hash_seed}.html"
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        command = [sys.executable, "-m", "replay.cli", "html", str(log), "-o", str(out)]
+        subprocess.run(command, check=True, env=env, capture_output=True, cwd=Path(__file__).parents[2])
+        pages.append(out.read_bytes())
+    assert pages[0] == pages[1]
+    assert pages[0].decode("utf-8") == render_page(log.read_bytes())
 
 
 def test_replay_html_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -39,7 +39,7 @@ def test_a_seat_sees_its_view_prompts_and_legal_commands_at_each_version(game_na
             assert shown.view == to_json(game.view(table.state, seat))
             assert shown.pending == table.pending()
             legal = tables.legal_commands(table, seat)
-            assert shown.legal_commands == tuple(game.commands.encode(command) for command in legal)
+            assert shown.legal_commands == tuple(tables.encode_command(game, command) for command in legal)
             assert [e.version for e in shown.events] == list(range(1, version + 1))
 
 

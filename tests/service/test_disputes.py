@@ -155,3 +155,22 @@ def test_a_finished_game_forks_and_the_parent_stays_untouched(kennel: Kennel) ->
     divergence = diverge(parent, fork_log)
     assert divergence is None or divergence.version > at
     assert json.loads(fork_raw.split(b"\n", 1)[0])["parent"]["version"] == at
+
+
+def test_players_agree_to_undo_through_the_api(kennel: Kennel) -> None:
+    _, seats, spectator = _game(kennel, 2)
+    start = seats[0].view()
+    seats[0].act(start.legal_commands[0])  # a secret pick: reversible
+    propose = next(c for c in seats[1].view().legal_commands if c.WhichOneof("game") == "engine")
+    assert propose.engine.WhichOneof("kind") == "propose_undo"
+    proposed = seats[1].act(propose)
+    assert proposed.events[0].undo_proposed.to_version == start.version
+    answers = seats[0].view().legal_commands
+    assert [a.engine.answer_undo.agree for a in answers] == [True, False]
+    done = seats[0].act(answers[0])
+    assert [e.WhichOneof("kind") for e in done.events] == ["undo_answered", "undone"]
+    after = seats[0].view()
+    assert after.game == start.game and after.legal_commands == start.legal_commands
+    caught_up = next(spectator.watch(timeout=30, after_version=start.version))
+    kinds = [e.WhichOneof("kind") for e in caught_up.events]
+    assert kinds == ["hoarders", "undo_proposed", "undo_answered", "undone"]

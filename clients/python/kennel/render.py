@@ -185,15 +185,18 @@ def tagged_union(message: Any) -> dict[str, Json]:
 
 
 def tagged_command(command: Any) -> dict[str, Json]:
-    """A `kennel.v1.Command` as its game's tagged command."""
-    return tagged_union(_member(command, "game"))
+    """A `kennel.v1.Command` as its game's tagged command (the engine's own named `kennel.*`)."""
+    tagged = tagged_union(_member(command, "game"))
+    if command.WhichOneof("game") == "engine":
+        return {**tagged, "type": f"kennel.{tagged['type']}"}
+    return tagged
 
 
 def tagged_event(event: Any) -> dict[str, Json]:
     """A `kennel.v1.Event`: the engine's own kinds as they are, a game's event unwrapped."""
     member = _member(event, "kind")
-    if member.DESCRIPTOR.file is event.DESCRIPTOR.file:  # GameCreated, SeatFilled, GameEnded
-        return {"type": member.DESCRIPTOR.name, "data": plain(member)}
+    if member.DESCRIPTOR.file is event.DESCRIPTOR.file:  # GameCreated, SeatFilled, GameEnded, undo
+        return {"type": f"kennel.{member.DESCRIPTOR.name}", "data": plain(member)}
     return tagged_union(member)
 
 

@@ -153,7 +153,7 @@ class LocalMatch:
 
     def choices(self, seat: int) -> list[JsonObject]:
         return [
-            self.game.commands.encode(command) for command in tables.legal_commands(self.ledger.table, seat)
+            tables.encode_command(self.game, command) for command in tables.legal_commands(self.ledger.table, seat)
         ]
 
     def act(self, seat: int, index: int, command_id: str) -> None:

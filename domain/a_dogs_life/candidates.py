@@ -1,0 +1,59 @@
+"""The commands that might be legal for the active dog where it stands, before any check.
+
+`legal_commands` filters them through the checks `decide` applies; `decide` uses them to see
+whether a dog has anything left to do but end its actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.a_dogs_life.board import board
+from domain.a_dogs_life.commands import (
+    AttackDog,
+    BegForFood,
+    BuryBone,
+    CollectBone,
+    CollectNewspaper,
+    DeliverNewspaper,
+    DrinkFromFountain,
+    DropBone,
+    DropNewspaper,
+    EndActions,
+    MoveDog,
+    PiddleOnLamppost,
+    SearchTrashCan,
+    TakeNewspaper,
+)
+from domain.a_dogs_life.state import ADogsLifeState
+
+_PLAIN_ACTIONS = (
+    SearchTrashCan(),
+    DropBone(),
+    CollectBone(),
+    BuryBone(),
+    BegForFood(),
+    DrinkFromFountain(),
+    PiddleOnLamppost(),
+    TakeNewspaper(),
+    DeliverNewspaper(),
+)
+
+
+
+def action_candidates(state: ADogsLifeState, seat: int) -> list[Any]:
+    """Every action that might be legal for the seat's dog where it stands: a move to each
+    adjacent space, the plain actions, one drop per newspaper carried, one collect per
+    newspaper lying here, one attack per opponent, and ending the actions."""
+    dog = state.dogs[seat]
+    if dog.position is None:
+        return []
+    position = dog.position
+    return [
+        *(MoveDog(to) for to in board().links(position)),
+        *_PLAIN_ACTIONS,
+        *(DropNewspaper(address) for address in dog.newspapers),
+        *(CollectNewspaper(index) for index in range(len(state.newspapers_on(position)))),
+        *(AttackDog(other) for other in range(state.seat_count) if other != seat),
+        EndActions(),
+    ]

@@ -1,0 +1,137 @@
+"""Deciding: check a seat's command against the rules, then resolve it into events.
+
+Every refusal is a `RuleViolation` whose message speaks only of public facts and of the
+sender's own dog, so that an error never tells a seat what it may not know. `legal_commands`
+filters candidates through the very same checks, so the two cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from domain.a_dogs_life import actions, movement, truck
+from domain.a_dogs_life.board import SpaceKind, board
+from domain.a_dogs_life.candidates import action_candidates
+from domain.a_dogs_life.commands import (
+    AttackDog,
+    BegForFood,
+    BuryBone,
+    CollectBone,
+    CollectNewspaper,
+    DeliverNewspaper,
+    DrinkFromFountain,
+    DropBone,
+    DropNewspaper,
+    EndActions,
+    MoveDog,
+    PiddleOnLamppost,
+    SearchTrashCan,
+    SteerTruck,
+    TakeNewspaper,
+)
+from domain.a_dogs_life.refusals import is_seat_number, refused
+from domain.a_dogs_life.resolution import Resolution
+from domain.a_dogs_life.state import ADogsLifeState, Phase
+from domain.a_dogs_life.turns import advance
+from domain.core.rng import Rng
+from domain.core.rules import RuleViolation
+
+State = ADogsLifeState
+Check = Callable[[State, int, Any], RuleViolation | None]
+Resolve = Callable[[Resolution, int, Any, Rng], None]
+
+
+@dataclass(frozen=True)
+class Rule:
+    check: Check
+    resolve: Resolve
+    on_the_truck: bool = False  # may be sent by a dog passing the truck's space (only moves)
+
+
+def _no_check(state: State, seat: int, command: Any) -> RuleViolation | None:
+    return None
+
+
+def _end_actions(resolution: Resolution, seat: int, command: EndActions, rng: Rng) -> None:
+    """The remaining action points are lost: the truck moves (`advance` rolls the die)."""
+    truck.roll_truck(resolution, rng)
+
+
+ACTION_RULES: dict[type, Rule] = {
+    MoveDog: Rule(movement.check_move, movement.move_dog, on_the_truck=True),
+    SearchTrashCan: Rule(actions.check_search, actions.search_trash_can),
+    DropBone: Rule(actions.check_drop_bone, actions.drop_bone),
+    DropNewspaper: Rule(actions.check_drop_newspaper, actions.drop_newspaper),
+    CollectBone: Rule(actions.check_collect_bone, actions.collect_bone),
+    CollectNewspaper: Rule(actions.check_collect_newspaper, actions.collect_newspaper),
+    BuryBone: Rule(actions.check_bury, actions.bury_bone),
+    BegForFood: Rule(actions.check_beg, actions.beg_for_food),
+    DrinkFromFountain: Rule(actions.check_drink, actions.drink),
+    PiddleOnLamppost: Rule(actions.check_piddle, actions.piddle),
+    TakeNewspaper: Rule(actions.check_take_newspaper, actions.take_newspaper),
+    DeliverNewspaper: Rule(actions.check_deliver, actions.deliver_newspaper),
+    AttackDog: Rule(actions.check_attack, actions.attack_dog),
+    EndActions: Rule(_no_check, _end_actions),
+}
+TRUCK_RULE = Rule(truck.check_steer, truck.steer_truck)
+
+
+def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Any]:
+    rule = _rule_for(command)
+    violation = check(state, seat, command, rule)
+    if violation is not None:
+        raise violation
+    resolution = Resolution(state)
+    rule.resolve(resolution, seat, command, rng)
+    advance(resolution, rng, has_choice)
+    return resolution.events
+
+
+def _rule_for(command: Any) -> Rule:
+    if isinstance(command, SteerTruck):
+        return TRUCK_RULE
+    rule = ACTION_RULES.get(type(command))
+    if rule is None:
+        raise refused("unknown_command", "A Dog's Life has no such command.")
+    return rule
+
+
+def check(state: State, seat: int, command: Any, rule: Rule) -> RuleViolation | None:
+    """The first rule `command` breaks, or None when the seat may send it now."""
+    if state.phase is Phase.OVER:
+        return refused("game_over", "The game is over.")
+    if not is_seat_number(seat) or not 0 <= seat < state.seat_count:
+        return refused("no_such_seat", f"There is no seat {seat}.")
+    if seat != state.active or state.phase not in (Phase.ACTIONS, Phase.TRUCK):
+        return refused("not_your_turn", f"It is seat {state.active}'s turn.")
+    if rule is TRUCK_RULE:
+        if state.phase is not Phase.TRUCK:
+            return refused("not_driving", "The truck moves once your dog's actions are over.")
+        return rule.check(state, seat, command)
+    if state.phase is not Phase.ACTIONS:
+        return refused("driving", "Your dog's actions are over: steer the dogcatcher's truck.")
+    if state.dogs[seat].position == state.truck and not rule.on_the_truck:
+        return refused(
+            "on_the_truck", "Your dog is passing the dogcatcher's truck: it must move on before anything else."
+        )
+    return rule.check(state, seat, command)
+
+
+def has_choice(state: State) -> bool:
+    """Whether the active dog may do anything but end its actions.
+
+    A dog carrying a newspaper at a delivery address is always asked, whether or not the paper
+    is for that address: ending its actions by itself would tell the table it is not.
+    """
+    seat = state.active
+    position = state.dogs[seat].position
+    if position is None:
+        return False
+    if board().kind(position) is SpaceKind.ADDRESS and state.dogs[seat].newspapers:
+        return True
+    return any(
+        not isinstance(command, EndActions) and check(state, seat, command, ACTION_RULES[type(command)]) is None
+        for command in action_candidates(state, seat)
+    )

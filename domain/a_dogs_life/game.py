@@ -1,0 +1,172 @@
+"""A Dog's Life behind the engine's `Game` interface: this module only wires the rule modules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domain.a_dogs_life import decide as deciding
+from domain.a_dogs_life import evolve as evolving
+from domain.a_dogs_life import inventory as inventories
+from domain.a_dogs_life import legal, narration, prompts, render, views
+from domain.a_dogs_life import outcome as outcomes
+from domain.a_dogs_life import setup as setting_up
+from domain.a_dogs_life.commands import (
+    AttackDog,
+    BegForFood,
+    BuryBone,
+    CollectBone,
+    CollectNewspaper,
+    DeliverNewspaper,
+    DrinkFromFountain,
+    DropBone,
+    DropNewspaper,
+    EndActions,
+    MoveDog,
+    PiddleOnLamppost,
+    SearchTrashCan,
+    SteerTruck,
+    TakeNewspaper,
+)
+from domain.a_dogs_life.events import (
+    BeggedForFood,
+    BoneBuried,
+    BoneCollected,
+    BoneDropped,
+    BoneFound,
+    CardDrawn,
+    DeckShuffled,
+    DogAttacked,
+    DogChosen,
+    DogDrank,
+    DogEscaped,
+    DogImpounded,
+    DogKeptInPound,
+    DogMoved,
+    DogPiddled,
+    DogReleased,
+    FightTied,
+    FoodEaten,
+    GameWon,
+    LamppostSniffed,
+    NewspaperCollected,
+    NewspaperDelivered,
+    NewspaperDropped,
+    NewspaperTaken,
+    NothingFound,
+    OvertimeStarted,
+    TrashCanSearched,
+    TrashDay,
+    TruckDriven,
+    TruckRolled,
+    TurnStarted,
+)
+from domain.a_dogs_life.options import Options
+from domain.a_dogs_life.refusals import GAME_NAME
+from domain.a_dogs_life.state import ADogsLifeState
+from domain.core.codec import TypeRegistry
+from domain.core.rng import Rng
+from domain.core.rules import Outcome, Prompt, SeatRange
+
+
+class ADogsLife:
+    """The `domain.core.rules.Game` for A Dog's Life, plus `inventory` and `picture`."""
+
+    name = GAME_NAME
+    title = "A Dog's Life"
+    rules_version = "1"
+    seats = SeatRange(setting_up.MIN_SEATS, setting_up.MAX_SEATS)
+    options_type: type = Options
+    commands: TypeRegistry[Any] = TypeRegistry.of(
+        [
+            MoveDog,
+            SearchTrashCan,
+            DropBone,
+            DropNewspaper,
+            CollectBone,
+            CollectNewspaper,
+            BuryBone,
+            BegForFood,
+            DrinkFromFountain,
+            PiddleOnLamppost,
+            TakeNewspaper,
+            DeliverNewspaper,
+            AttackDog,
+            EndActions,
+            SteerTruck,
+        ]
+    )
+    events: TypeRegistry[Any] = TypeRegistry.of(
+        [
+            DogChosen,
+            DeckShuffled,
+            TurnStarted,
+            CardDrawn,
+            DogImpounded,
+            DogKeptInPound,
+            DogReleased,
+            DogMoved,
+            LamppostSniffed,
+            TrashCanSearched,
+            TrashDay,
+            BeggedForFood,
+            FoodEaten,
+            BoneFound,
+            NothingFound,
+            BoneDropped,
+            NewspaperDropped,
+            BoneCollected,
+            NewspaperCollected,
+            BoneBuried,
+            DogDrank,
+            DogPiddled,
+            NewspaperTaken,
+            NewspaperDelivered,
+            DogAttacked,
+            FightTied,
+            TruckRolled,
+            TruckDriven,
+            DogEscaped,
+            OvertimeStarted,
+            GameWon,
+        ]
+    )
+
+    def initial_state(self, options: Options, seat_count: int) -> ADogsLifeState:
+        return setting_up.initial_state(options, seat_count)
+
+    def setup(self, options: Options, seat_count: int, rng: Rng) -> Sequence[Any]:
+        return setting_up.setup(options, seat_count, rng)
+
+    def decide(self, state: ADogsLifeState, seat: int, command: Any, rng: Rng) -> Sequence[Any]:
+        # Chance is drawn only for reshuffles, die rolls and newspapers taken at the kiosk.
+        return deciding.decide(state, seat, command, rng)
+
+    def evolve(self, state: ADogsLifeState, event: Any) -> ADogsLifeState:
+        return evolving.evolve(state, event)
+
+    def pending(self, state: ADogsLifeState) -> tuple[Prompt, ...]:
+        return prompts.pending(state)
+
+    def view(self, state: ADogsLifeState, viewer: int | None) -> views.ADogsLifeView:
+        return views.view(state, viewer)
+
+    def redact(self, event: Any, viewer: int | None) -> Any:
+        return views.redact(event, viewer)
+
+    def legal_commands(self, state: ADogsLifeState, seat: int) -> Sequence[Any]:
+        return legal.legal_commands(state, seat)
+
+    def outcome(self, state: ADogsLifeState) -> Outcome | None:
+        return outcomes.outcome(state)
+
+    def describe(self, event: Any, names: Sequence[str]) -> str:
+        return narration.describe(event, names)
+
+    def inventory(self, state: ADogsLifeState) -> dict[str, int]:
+        """Every component by kind, wherever it lies: constant from the first state to the last."""
+        return inventories.inventory(state)
+
+    def picture(self, state: ADogsLifeState, viewer: int | None) -> str:
+        """The board as `viewer` sees it, in SVG (the replay page draws it)."""
+        return render.svg(views.view(state, viewer))

@@ -1,0 +1,81 @@
+"""Move a Space, and Sniff a Lamppost.
+
+A dog moves one adjacent space per action point. Buildings are spaces entered and left through
+their entrances only (the board's links). Never into the pound, nor into another dog's home.
+Occupied spaces, by our ruling on the two sentences that seem to disagree
+(docs/rules/a-dogs-life.md, "Moving through occupied spaces"):
+
+- an opponent's dog blocks its space: a dog may neither pass through it nor stop there;
+- the dogcatcher's truck may be passed through, never stopped on: a dog may step onto the
+  truck's space only with an action point left to step off it again to a space where it may
+  stop, and does nothing else there;
+- an opponent's piddle marker may be entered, but never passed: entering its space ends the
+  action phase ("Sniff a Lamppost").
+"""
+
+from __future__ import annotations
+
+from domain.a_dogs_life.board import SpaceKind, board
+from domain.a_dogs_life.commands import MoveDog
+from domain.a_dogs_life.events import DogMoved, LamppostSniffed
+from domain.a_dogs_life.refusals import is_seat_number, refused
+from domain.a_dogs_life.resolution import Resolution
+from domain.a_dogs_life.state import ADogsLifeState
+from domain.core.rng import Rng
+from domain.core.rules import RuleViolation
+
+
+def may_stand(state: ADogsLifeState, seat: int, space: int) -> bool:
+    """Whether the seat's dog may be on `space` once its movement stops (ignoring the truck)."""
+    kind = board().kind(space)
+    if kind is SpaceKind.POUND:
+        return False
+    if kind is SpaceKind.HOME and space != state.dogs[seat].home:
+        return False
+    other = state.dog_at(space)
+    return other is None or other == seat
+
+
+def opponents_piddle(state: ADogsLifeState, seat: int, space: int) -> int | None:
+    owner = state.piddle_on(space)
+    return owner if owner is not None and owner != seat else None
+
+
+def check_move(state: ADogsLifeState, seat: int, command: MoveDog) -> RuleViolation | None:
+    city = board()
+    position = state.dogs[seat].position
+    to = command.to
+    if position is None:
+        return refused("in_the_pound", "Your dog is in the pound.")
+    if not is_seat_number(to) or not city.has(to) or to not in city.links(position):
+        return refused("not_adjacent", "A dog moves to an adjacent space (through an entrance for a building).")
+    kind = city.kind(to)
+    if kind is SpaceKind.POUND:
+        return refused("into_the_pound", "A dog may never enter the pound (voluntarily anyway).")
+    if kind is SpaceKind.HOME and to != state.dogs[seat].home:
+        return refused("not_your_home", "A dog may never enter another dog's starting space.")
+    other = state.dog_at(to)
+    if other is not None and other != seat:
+        return refused("occupied", f"Seat {other}'s dog is there: a dog may not move through an opponent's dog.")
+    if to == state.truck:
+        if state.action_points < 2:
+            return refused(
+                "truck_in_the_way",
+                "A dog may pass the dogcatcher's truck but never stop on its space: it needs an action "
+                "point left to move on.",
+            )
+        if opponents_piddle(state, seat, to) is not None:
+            return refused(
+                "truck_in_the_way", "Sniffing the lamppost would stop your dog on the dogcatcher's truck's space."
+            )
+        if not any(n != to and may_stand(state, seat, n) for n in city.links(to)):
+            return refused("truck_in_the_way", "Past the dogcatcher's truck there is nowhere to stop.")
+    return None
+
+
+def move_dog(resolution: Resolution, seat: int, command: MoveDog, rng: Rng) -> None:
+    """Move a Space; entering another dog's piddle marker ends the action phase at once."""
+    resolution.record(DogMoved(seat=seat, to=command.to))
+    owner = opponents_piddle(resolution.state, seat, command.to)
+    if owner is not None:
+        resolution.record(LamppostSniffed(seat=seat, space=command.to, owner=owner))

@@ -1,0 +1,28 @@
+"""Object of the Game: the first dog to bury the bones needed wins; or, in the timed variant,
+the most buried bones when the rounds run out (docs/rules/a-dogs-life.md). Scores are the
+bones each seat buried."""
+
+from __future__ import annotations
+
+from domain.a_dogs_life.state import ADogsLifeState, Phase, WinReason
+from domain.core.rules import Outcome
+
+
+def outcome(state: ADogsLifeState) -> Outcome | None:
+    if state.phase is not Phase.OVER:
+        return None
+    scores = tuple(dog.buried for dog in state.dogs)
+    return Outcome(winners=state.winners, scores=scores, reason=_reason(state))
+
+
+def _reason(state: ADogsLifeState) -> str:
+    seats = " and ".join(f"seat {seat}" for seat in state.winners)
+    best = max((dog.buried for dog in state.dogs), default=0)
+    reason = state.win_reason
+    if reason is WinReason.BONES_BURIED:
+        return f"{seats.capitalize()} buried {state.options.bones} bones first."
+    if reason is WinReason.MOST_BONES:
+        return f"The last round was played; {seats} buried the most bones ({best})."
+    if reason is WinReason.OVERTIME_BONE:
+        return f"Tied when the last round was played, {seats} buried a bone first in overtime."
+    return f"The rounds ran out with {seats} tied on {best} buried bone(s): they share the win."

@@ -1,0 +1,117 @@
+"""What each seat may see, and every event as that seat may see it.
+
+Public: the whole board (dogs, truck and its heading, piddle and search markers, bones, and
+newspapers lying face down), every dog chart (hunger, bladder, piddle markers, what each dog
+carries, buried bones, the pound track), every face-up discard pile and the size of every deck,
+the kiosk's stack size and the bone supply. Private to a seat: the delivery addresses of the
+newspapers its own dog carries. Nobody, not even its owner, sees the order of a deck.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from domain.a_dogs_life.dogs import Dog
+from domain.a_dogs_life.events import DeckShuffled, NewspaperCollected, NewspaperDropped, NewspaperTaken
+from domain.a_dogs_life.state import ADogsLifeState, DogState, GroundItem, ItemKind, Phase, Piddle
+
+HIDDEN_ADDRESS = 0
+
+
+@dataclass(frozen=True)
+class DogView:
+    seat: int
+    dog: Dog
+    home: int
+    position: int | None  # None: on the pound chart
+    hunger: int
+    bladder: int
+    piddles_left: int
+    bones: int
+    newspapers: tuple[int, ...]  # addresses; 0 for each one the viewer may not see
+    buried: int
+    deck_size: int
+    discards: tuple[int, ...]  # face up, in the order drawn since the last shuffle
+    pound_turn: int
+
+
+@dataclass(frozen=True)
+class ADogsLifeView:
+    viewer: int | None  # None: a spectator
+    phase: Phase
+    round: int
+    active: int | None  # whose turn it is; None once the game is over
+    action_points: int
+    begged: tuple[int, ...]
+    truck: int
+    truck_from: int | None
+    truck_steps: int
+    searched: tuple[int, ...]
+    ground: tuple[GroundItem, ...]  # newspapers lie face down: address 0
+    piddles: tuple[Piddle, ...]
+    kiosk_size: int
+    bone_supply: int
+    overtime: bool
+    contenders: tuple[int, ...]
+    dogs: tuple[DogView, ...]
+    winners: tuple[int, ...]
+
+
+def view(state: ADogsLifeState, viewer: int | None) -> ADogsLifeView:
+    seen = viewer if viewer is not None and 0 <= viewer < state.seat_count else None
+    return ADogsLifeView(
+        viewer=seen,
+        phase=state.phase,
+        round=state.round,
+        active=None if state.phase is Phase.OVER else state.active,
+        action_points=state.action_points,
+        begged=state.begged,
+        truck=state.truck,
+        truck_from=state.truck_from,
+        truck_steps=state.truck_steps,
+        searched=state.searched,
+        ground=tuple(_face_down(item) for item in state.ground),
+        piddles=state.piddles,
+        kiosk_size=len(state.kiosk),
+        bone_supply=state.bone_supply,
+        overtime=state.overtime,
+        contenders=state.contenders,
+        dogs=tuple(_dog_view(seat, dog, seat == seen) for seat, dog in enumerate(state.dogs)),
+        winners=state.winners,
+    )
+
+
+def _face_down(item: GroundItem) -> GroundItem:
+    if item.kind is ItemKind.NEWSPAPER:
+        return dataclasses.replace(item, address=HIDDEN_ADDRESS)
+    return item
+
+
+def _dog_view(seat: int, dog: DogState, own: bool) -> DogView:
+    return DogView(
+        seat=seat,
+        dog=dog.dog,
+        home=dog.home,
+        position=dog.position,
+        hunger=dog.hunger,
+        bladder=dog.bladder,
+        piddles_left=dog.piddles_left,
+        bones=dog.bones,
+        newspapers=dog.newspapers if own else (HIDDEN_ADDRESS,) * len(dog.newspapers),
+        buried=dog.buried,
+        deck_size=len(dog.deck),
+        discards=dog.discards,
+        pound_turn=dog.pound_turn,
+    )
+
+
+def redact(event: Any, viewer: int | None) -> Any:
+    """Blank what `viewer` may not see; every event still reaches every viewer, so the
+    number and order of events tell nothing the rules do not."""
+    if isinstance(event, DeckShuffled):
+        return dataclasses.replace(event, deck=())
+    if isinstance(event, (NewspaperTaken, NewspaperDropped, NewspaperCollected)) and event.seat != viewer:
+        return dataclasses.replace(event, address=HIDDEN_ADDRESS)
+    return event

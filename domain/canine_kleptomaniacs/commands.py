@@ -1,0 +1,224 @@
+"""What a seat may send. Class names are stored in logs: never rename them.
+
+Seats are numbered from 0 in clockwise turn order. A seat's Hiding Places are numbered from 0
+in the order they came into its playing area. Tuples of cards are listed in enum order
+(`components.sorted_collectables`), so that every command has exactly one spelling.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from domain.canine_kleptomaniacs.components import BedroomCard, Collectable, Weapon
+
+
+class Source(enum.Enum):
+    """Where a traded thing comes from."""
+
+    HAND = "hand"  # one card of a kind from the hand
+    HIDING_PLACE = "hiding_place"  # a Hiding Place, with whatever is hidden on it
+    BEDROOM = "bedroom"  # a Master's Bedroom card lying face up in the playing area
+
+
+@dataclass(frozen=True)
+class TradeItem:
+    """One side of a trade: exactly the field its source needs is set."""
+
+    source: Source
+    kind: Collectable | None = None  # HAND
+    place: int | None = None  # HIDING_PLACE
+    bedroom_card: BedroomCard | None = None  # BEDROOM
+
+
+# ---- the turn ----
+
+
+@dataclass(frozen=True)
+class TakeActionCard:
+    """The turn's action: draw the top Action card, read it aloud and carry it out."""
+
+
+@dataclass(frozen=True)
+class HideSet:
+    """Hide a set on one of your Hiding Places: every card of `kind` in your hand, with the
+    Master's Bedroom cards listed (each must stand for `kind`, or be a Laundry Basket).
+    Together they must make two or more Collectables; the place must be empty or hold `kind`."""
+
+    place: int
+    kind: Collectable
+    bedroom_cards: tuple[BedroomCard, ...] = ()
+
+
+@dataclass(frozen=True)
+class SwapSets:
+    """Swap the set hidden on `place` with a new set from your hand (as in `HideSet`); the old
+    set's Collectables go back to your hand, its Master's Bedroom cards face up in front of you."""
+
+    place: int
+    kind: Collectable
+    bedroom_cards: tuple[BedroomCard, ...] = ()
+
+
+@dataclass(frozen=True)
+class SwapPlaces:
+    """Swap what is hidden on two of your Hiding Places (`first` < `second`)."""
+
+    first: int
+    second: int
+
+
+@dataclass(frozen=True)
+class TakeMrSquirrel:
+    """The turn's action: take the Mr. Squirrel stand-up, from the box or from its holder."""
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """Finish a turn that could go on (more hiding and swapping; the Paw's holder)."""
+
+
+@dataclass(frozen=True)
+class ProposeTrade:
+    """Start making a trade offer (docs/rules: at most two a turn)."""
+
+
+@dataclass(frozen=True)
+class OfferTrade:
+    """Offer `partner` one thing you have for one thing it has: each side gives one."""
+
+    partner: int
+    give: TradeItem
+    take: TradeItem
+
+
+@dataclass(frozen=True)
+class CallOffTrade:
+    """Make no offer after all (the proposal still counts)."""
+
+
+@dataclass(frozen=True)
+class AcceptTrade:
+    """Accept the offer made to you."""
+
+
+@dataclass(frozen=True)
+class DeclineTrade:
+    """Decline the offer made to you."""
+
+
+@dataclass(frozen=True)
+class PlayCheesyDistraction:
+    """At any time: discard your Cheesy Distraction to steal the Ultimate Paw of Pilferage."""
+
+
+# ---- choices owed while an Action card resolves ----
+
+
+@dataclass(frozen=True)
+class ChooseVictim:
+    """Name the other seat: Puppy Eyes, Sniff it Out's blind take, a Plundering Pooch opponent."""
+
+    victim: int
+
+
+@dataclass(frozen=True)
+class SniffLaundryPile:
+    """Sniff it Out: look through the Laundry Pile instead of robbing a player."""
+
+
+@dataclass(frozen=True)
+class PickFromLaundry:
+    """Sniff it Out: the three cards (or all, if fewer) taken from the Laundry Pile."""
+
+    cards: tuple[Collectable, ...]
+
+
+@dataclass(frozen=True)
+class AskForCollectable:
+    """Stick Chase: name the kind the next seat in clockwise order must hand over."""
+
+    kind: Collectable
+
+
+@dataclass(frozen=True)
+class UseCharmOffensive:
+    """Someone attempts to steal from your hand: roll for a six to prevent it."""
+
+
+@dataclass(frozen=True)
+class AllowTheft:
+    """Keep your Charm Offensive for another day."""
+
+
+@dataclass(frozen=True)
+class RollAgain:
+    """Key to the Master's Bedroom: discard one Collectable of `kind` for another roll."""
+
+    discard: Collectable
+
+
+@dataclass(frozen=True)
+class StopRolling:
+    """Key to the Master's Bedroom: give up."""
+
+
+@dataclass(frozen=True)
+class DiscardCard:
+    """Discard one card of `kind` face down to the Laundry Pile (Leaf Storm; the hand limit)."""
+
+    kind: Collectable
+
+
+@dataclass(frozen=True)
+class EndLeafStorm:
+    """Leaf Storm: stop discarding and draw as many Collectables as were discarded."""
+
+
+@dataclass(frozen=True)
+class DiscardTwo:
+    """Rancid Badger Poo: the two Collectables you discard (fewer if you have fewer)."""
+
+    cards: tuple[Collectable, ...]
+
+
+@dataclass(frozen=True)
+class LoseCollectables:
+    """Grapes of Wrath: the kind of set you lose (or, with no set, the one card); None when
+    you hold nothing that may be discarded."""
+
+    kind: Collectable | None = None
+
+
+@dataclass(frozen=True)
+class PassCard:
+    """Walkies: the card you pass to the next seat clockwise."""
+
+    kind: Collectable
+
+
+@dataclass(frozen=True)
+class ClaimImmunity:
+    """Fluffy Rumble: Mr. Squirrel's holder keeps its hand out of the shuffle."""
+
+
+@dataclass(frozen=True)
+class JoinRumble:
+    """Fluffy Rumble: Mr. Squirrel's holder joins in all the same."""
+
+
+@dataclass(frozen=True)
+class ChooseWeapon:
+    """Plundering Pooch: your weapon for this throw, chosen in secret."""
+
+    weapon: Weapon
+
+
+@dataclass(frozen=True)
+class ClaimBedroomCard:
+    """Plundering Pooch spoils: the top Master's Bedroom card."""
+
+
+@dataclass(frozen=True)
+class ClaimThreeCards:
+    """Plundering Pooch spoils: three cards (blind) from the loser's hand."""

@@ -1,0 +1,119 @@
+"""Canine Kleptomaniacs behind the engine's `Game` interface: this module only wires the rule modules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domain.canine_kleptomaniacs import decide as deciding
+from domain.canine_kleptomaniacs import events as ev
+from domain.canine_kleptomaniacs import evolve as evolving
+from domain.canine_kleptomaniacs import inventory as inventories
+from domain.canine_kleptomaniacs import legal, prompts, scoring, views
+from domain.canine_kleptomaniacs import setup as setting_up
+from domain.canine_kleptomaniacs.options import Options
+from domain.canine_kleptomaniacs.state import CanineState
+from domain.core.codec import TypeRegistry
+from domain.core.rng import Rng
+from domain.core.rules import Outcome, Prompt, SeatRange
+
+EVENT_TYPES: tuple[type, ...] = (
+    ev.HidingPlacesDealt,
+    ev.ActionsShuffled,
+    ev.CollectablesShuffled,
+    ev.HandDealt,
+    ev.DogsDealt,
+    ev.BedroomShuffled,
+    ev.TurnStarted,
+    ev.ActionsFinished,
+    ev.TurnEnded,
+    ev.ActionDeckFormedAgain,
+    ev.GameFinished,
+    ev.ActionCardTaken,
+    ev.ActionCardKept,
+    ev.ActionCardDiscarded,
+    ev.HidingPlaceAdded,
+    ev.CollectablesDrawn,
+    ev.DrawMissed,
+    ev.PawDeclared,
+    ev.CardsDiscarded,
+    ev.BedroomCardTaken,
+    ev.BedroomCardMissed,
+    ev.SetHidden,
+    ev.SetsSwapped,
+    ev.PlacesSwapped,
+    ev.MrSquirrelTaken,
+    ev.TradeProposed,
+    ev.TradeOffered,
+    ev.TradeCalledOff,
+    ev.TradeMade,
+    ev.TradeDeclined,
+    ev.ChoiceAwaited,
+    ev.VictimChosen,
+    ev.LaundrySniffed,
+    ev.LaundryPicked,
+    ev.CollectableAskedFor,
+    ev.TheftAttempted,
+    ev.CharmOffensiveUsed,
+    ev.TheftAllowed,
+    ev.CardsStolen,
+    ev.KeyRolled,
+    ev.RollingStopped,
+    ev.LeafStormEnded,
+    ev.BadgerPooPassed,
+    ev.WalkiesCardChosen,
+    ev.CardsPassed,
+    ev.SquirrelChase,
+    ev.RumbleImmunityChosen,
+    ev.HandsRedealt,
+    ev.LeftoversReturned,
+    ev.BattleStarted,
+    ev.WeaponChosen,
+    ev.ThrowMade,
+    ev.BattleEnded,
+    ev.SpoilsChosen,
+    ev.CheesyDistractionPlayed,
+)
+
+
+class CanineKleptomaniacs:
+    """The `domain.core.rules.Game` for Canine Kleptomaniacs."""
+
+    name = "canine-kleptomaniacs"
+    title = "Canine Kleptomaniacs"
+    rules_version = "1"
+    seats = SeatRange(setting_up.MIN_SEATS, setting_up.MAX_SEATS)
+    options_type: type = Options
+    commands: TypeRegistry[Any] = TypeRegistry.of(deciding.COMMANDS)
+    events: TypeRegistry[Any] = TypeRegistry.of(EVENT_TYPES)
+
+    def initial_state(self, options: Options, seat_count: int) -> CanineState:
+        return setting_up.initial_state(options, seat_count)
+
+    def setup(self, options: Options, seat_count: int, rng: Rng) -> Sequence[Any]:
+        return setting_up.setup(options, seat_count, rng)
+
+    def decide(self, state: CanineState, seat: int, command: Any, rng: Rng) -> Sequence[Any]:
+        return deciding.decide(state, seat, command, rng)
+
+    def evolve(self, state: CanineState, event: Any) -> CanineState:
+        return evolving.evolve(state, event)
+
+    def pending(self, state: CanineState) -> tuple[Prompt, ...]:
+        return prompts.pending(state)
+
+    def view(self, state: CanineState, viewer: int | None) -> views.CanineView:
+        return views.view(state, viewer)
+
+    def redact(self, event: Any, viewer: int | None) -> Any:
+        return views.redact(event, viewer)
+
+    def legal_commands(self, state: CanineState, seat: int) -> Sequence[Any]:
+        return legal.legal_commands(state, seat)
+
+    def outcome(self, state: CanineState) -> Outcome | None:
+        return scoring.outcome(state)
+
+    def inventory(self, state: CanineState) -> dict[str, int]:
+        """Every component by kind, wherever it lies: constant from the first state to the last."""
+        return inventories.inventory(state)

@@ -1,0 +1,186 @@
+"""Every command a seat may send now; `decide` accepts exactly these and nothing else.
+
+While an effect waits for choices, only the seats owing one may act, and only to answer it.
+Between effects ("calm"), the seat whose turn it is takes its turn, and out of turn a seat may
+play a Cheesy Distraction, and the Paw's holder may hide and swap.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.canine_kleptomaniacs import hiding, trading
+from domain.canine_kleptomaniacs.commands import (
+    AcceptTrade,
+    AllowTheft,
+    AskForCollectable,
+    CallOffTrade,
+    ChooseVictim,
+    ChooseWeapon,
+    ClaimBedroomCard,
+    ClaimImmunity,
+    ClaimThreeCards,
+    DeclineTrade,
+    DiscardCard,
+    DiscardTwo,
+    EndLeafStorm,
+    EndTurn,
+    JoinRumble,
+    LoseCollectables,
+    PassCard,
+    PickFromLaundry,
+    PlayCheesyDistraction,
+    ProposeTrade,
+    RollAgain,
+    SniffLaundryPile,
+    StopRolling,
+    TakeActionCard,
+    TakeMrSquirrel,
+    UseCharmOffensive,
+)
+from domain.canine_kleptomaniacs.components import KINDS, ActionCard, Weapon, manifest
+from domain.canine_kleptomaniacs.events import Step
+from domain.canine_kleptomaniacs.hands import discardable, kinds_in, picks, set_kinds
+from domain.canine_kleptomaniacs.state import (
+    Battle,
+    CanineState,
+    Choosing,
+    Naming,
+    Offer,
+    Owed,
+    Theft,
+    TurnPhase,
+)
+from domain.canine_kleptomaniacs.turns import must_take_action_card
+
+
+def legal_commands(state: CanineState, seat: int) -> tuple[Any, ...]:
+    if state.finished is not None or state.turn_number == 0 or not 0 <= seat < state.seat_count:
+        return ()
+    effect = state.effect
+    if effect is not None:
+        return tuple(effect_commands(state, seat, effect))
+    commands: list[Any] = []
+    if seat == state.turn:
+        commands.extend(turn_commands(state, seat))
+    elif state.paw_holder == seat:
+        # The Ultimate Paw: its holder may "hide and swap their own cards at any time".
+        commands.extend(hiding.hide_commands(state.seats[seat]))
+        commands.extend(hiding.swap_commands(state.seats[seat]))
+    if can_play_cheesy_distraction(state, seat):
+        commands.append(PlayCheesyDistraction())
+    return tuple(commands)
+
+
+def can_play_cheesy_distraction(state: CanineState, seat: int) -> bool:
+    """"Use at any time to steal the Ultimate Paw of Pilferage from another player" (any time
+    no card is resolving: docs/rules, "Cheesy Distraction at any time")."""
+    holder = state.paw_holder
+    return (
+        state.effect is None
+        and ActionCard.CHEESY_DISTRACTION in state.seats[seat].kept
+        and holder is not None
+        and holder != seat
+    )
+
+
+def turn_commands(state: CanineState, seat: int) -> list[Any]:
+    own = state.seats[seat]
+    paw = state.paw_holder == seat
+    must_draw = must_take_action_card(state, seat)
+    commands: list[Any] = []
+    if state.proposals < trading.proposals_per_turn():
+        commands.append(ProposeTrade())
+    if state.phase is TurnPhase.OPEN:
+        commands.append(TakeActionCard())
+        if paw or not must_draw:
+            commands.extend(hiding.hide_commands(own))
+            if not state.first_turn:
+                commands.extend(hiding.swap_commands(own))
+        if not must_draw and not state.first_turn and state.mr_squirrel != seat:
+            commands.append(TakeMrSquirrel())
+    elif state.phase is TurnPhase.HIDING:
+        commands.extend(hiding.hide_commands(own))
+        commands.extend(hiding.swap_commands(own))
+        if paw:
+            # The Paw's holder may "Take an Action card AND hide and swap on their turn".
+            commands.append(TakeActionCard())
+            if not must_draw and state.mr_squirrel != seat:
+                commands.append(TakeMrSquirrel())
+        if not must_draw or state.took_action_card:
+            commands.append(EndTurn())
+    elif state.phase is TurnPhase.ACTED:
+        commands.extend(hiding.hide_commands(own))
+        commands.extend(hiding.swap_commands(own))
+        commands.append(EndTurn())
+    return commands
+
+
+def effect_commands(state: CanineState, seat: int, effect: Any) -> list[Any]:
+    if isinstance(effect, Choosing):
+        return choosing_commands(state, seat, effect) if seat == effect.seat else []
+    if isinstance(effect, Naming):
+        return [AskForCollectable(kind) for kind in KINDS] if seat == effect.seat else []
+    if isinstance(effect, Owed):
+        return owed_commands(state, seat, effect) if seat in effect.owing else []
+    if isinstance(effect, Theft):
+        return [UseCharmOffensive(), AllowTheft()] if seat in effect.waiting else []
+    if isinstance(effect, Battle):
+        if seat not in effect.fighters or effect.weapons[effect.fighters.index(seat)] is not None:
+            return []
+        return [ChooseWeapon(weapon) for weapon in Weapon]
+    if isinstance(effect, Offer):
+        return offer_commands(state, seat, effect)
+    return []
+
+
+def choosing_commands(state: CanineState, seat: int, effect: Choosing) -> list[Any]:
+    hand = state.seats[seat].hand
+    step = effect.step
+    robbable = [other for other in state.others(seat) if state.hand_size(other) > 0]
+    if step is Step.CHOOSE_VICTIM:
+        return [ChooseVictim(victim) for victim in robbable]
+    if step is Step.POOCH_OPPONENT:
+        return [ChooseVictim(victim) for victim in state.others(seat)]
+    if step is Step.SNIFF_CHOICE:
+        pile = [SniffLaundryPile()] if state.laundry else []
+        return [*pile, *(ChooseVictim(victim) for victim in robbable)]
+    if step is Step.SNIFF_SELECT:
+        size = min(manifest().numbers["sniff_it_out_picks_from_laundry"], len(state.laundry))
+        return [PickFromLaundry(cards) for cards in picks(state.laundry, size)]
+    if step is Step.KEY_REROLL:
+        return [*(RollAgain(kind) for kind in kinds_in(discardable(hand))), StopRolling()]
+    if step is Step.LEAF_STORM:
+        return [*(DiscardCard(kind) for kind in kinds_in(discardable(hand))), EndLeafStorm()]
+    if step is Step.HAND_LIMIT:
+        return [DiscardCard(kind) for kind in kinds_in(discardable(hand))]
+    if step is Step.RANCID_DISCARD:
+        cards = discardable(hand)
+        size = min(manifest().numbers["rancid_badger_poo_discards"], len(cards))
+        return [DiscardTwo(pick) for pick in picks(cards, size)]
+    if step is Step.RUMBLE_IMMUNITY:
+        return [ClaimImmunity(), JoinRumble()]
+    if step is Step.SPOILS:
+        return [ClaimBedroomCard(), ClaimThreeCards()]
+    return []
+
+
+def owed_commands(state: CanineState, seat: int, effect: Owed) -> list[Any]:
+    hand = state.seats[seat].hand
+    if effect.step is Step.WALKIES:
+        return [PassCard(kind) for kind in kinds_in(hand)]
+    # Grapes of Wrath: a set if the seat has one, else any one card; nothing if nothing may go.
+    sets = set_kinds(hand)
+    kinds = sets or kinds_in(discardable(hand))
+    return [LoseCollectables(kind) for kind in kinds] if kinds else [LoseCollectables(None)]
+
+
+def offer_commands(state: CanineState, seat: int, offer: Offer) -> list[Any]:
+    if offer.partner is None:
+        if seat != offer.proposer:
+            return []
+        return [*trading.offers(state, seat), CallOffTrade()]
+    if seat != offer.partner:
+        return []
+    accept = [AcceptTrade()] if trading.can_accept(state, offer) else []
+    return [*accept, DeclineTrade()]

@@ -1,0 +1,107 @@
+"""Gameplay Summary: turns in clockwise order, the hand limit, and the game's end.
+
+After every command, `settle` plays whatever the rules force and stops where a seat owes a
+choice: a turn whose action is done ends (unless its seat holds the Paw, which may still hide
+and swap), the hand limit is applied, the game ends when a draw pile has run out, and the next
+seat's turn begins. Moves the rules force are events of the decision that led to them.
+"""
+
+from __future__ import annotations
+
+from domain.canine_kleptomaniacs.components import ActionCard, manifest
+from domain.canine_kleptomaniacs.events import (
+    ActionDeckFormedAgain,
+    ActionsFinished,
+    ChoiceAwaited,
+    GameFinished,
+    Pile,
+    Step,
+    TurnEnded,
+    TurnStarted,
+)
+from domain.canine_kleptomaniacs.hands import discardable
+from domain.canine_kleptomaniacs.resolution import Resolution
+from domain.canine_kleptomaniacs.state import CanineState, TurnPhase
+
+
+def settle(resolution: Resolution) -> None:
+    while True:
+        state = resolution.state
+        if state.finished is not None or state.effect is not None or state.turn_number == 0:
+            return
+        if state.phase is TurnPhase.CLOSING:
+            if hand_limit(resolution):
+                return
+            end_turn(resolution)
+            continue
+        if turn_is_done(state):
+            resolution.record(ActionsFinished(seat=state.turn))
+            continue
+        return
+
+
+def turn_is_done(state: CanineState) -> bool:
+    """The action is done and nothing optional is left: only the Paw's holder may go on hiding
+    and swapping after its action; on the first turn a single set is the whole turn."""
+    if state.phase is TurnPhase.ACTED:
+        return state.paw_holder != state.turn
+    return state.phase is TurnPhase.HIDING and state.first_turn
+
+
+def hand_limit(resolution: Resolution) -> bool:
+    """Hand Limit: "Once you have had your turn ... excess cards from your hand must be
+    discarded face down". Skipped when the game ends with this turn: a hand scores nothing
+    but the Paw and the Poo, which cannot be discarded. True when a choice is now owed."""
+    state = resolution.state
+    seat = state.turn
+    hand = state.seats[seat].hand
+    excess = min(len(hand) - manifest().numbers["hand_limit"], len(discardable(hand)))
+    if excess <= 0 or game_ends(state):
+        return False
+    resolution.record(ChoiceAwaited(step=Step.HAND_LIMIT, card=None, seat=seat, owing=(seat,), count=excess))
+    return True
+
+
+def game_ends(state: CanineState) -> Pile | None:
+    """Game's end: "The game ends when the Action card draw pile runs out"; in the longer game,
+    when either pile runs out once the Action deck has been formed again... or the Collectables
+    deck runs out at any time (docs/rules: "The longer game")."""
+    if state.options.longer_game:
+        if not state.collectables:
+            return Pile.COLLECTABLES
+        if not state.actions and state.reformed:
+            return Pile.ACTION
+        return None
+    return None if state.actions else Pile.ACTION
+
+
+def end_turn(resolution: Resolution) -> None:
+    state = resolution.state
+    resolution.record(TurnEnded(seat=state.turn, quiet=not state.took_action_card))
+    pile = game_ends(resolution.state)
+    if pile is not None:
+        resolution.record(GameFinished(pile=pile))
+        return
+    if not resolution.state.actions:
+        form_action_deck_again(resolution)
+    state = resolution.state
+    resolution.record(TurnStarted(seat=(state.turn + 1) % state.seat_count, number=state.turn_number + 1))
+
+
+def form_action_deck_again(resolution: Resolution) -> None:
+    """For a longer game: "reshuffling all Action cards (including unused ones from people's
+    playing areas) and adding ONE more Hiding Place per player"."""
+    state = resolution.state
+    added = min(
+        manifest().numbers["hiding_places_added_per_seat_for_longer_game"] * state.seat_count,
+        state.box_hiding_places,
+    )
+    kept = tuple(card for seat in state.seats for card in seat.kept)
+    cards = state.discards + state.in_play + kept + (ActionCard.HIDING_PLACE,) * added
+    resolution.record(ActionDeckFormedAgain(deck=resolution.rng.shuffled(cards), hiding_places_added=added))
+
+
+def must_take_action_card(state: CanineState, seat: int) -> bool:
+    """Our ruling "Quiet turns": after two turns in a row without an Action card, a seat's next
+    turn must take one, so that the Action deck, and with it the game, always runs out."""
+    return state.seats[seat].quiet_turns >= manifest().rulings["quiet_turns_in_a_row"]

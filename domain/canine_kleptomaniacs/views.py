@@ -1,0 +1,242 @@
+"""What each seat may see, and every event as that seat may see it.
+
+Public: everything face up (Hiding Places and what is hidden on them, Master's Bedroom and
+Action cards in playing areas, the Action discard pile, the doggy cards), how many cards each
+hand, deck and the Laundry Pile hold, who has Mr. Squirrel and who has declared the Paw, trade
+offers, and what every card being resolved waits for. Private to a seat: its hand, the card it
+set aside for Walkies, its weapon for the coming throw, and the Laundry Pile while it sniffs
+through it. Nobody sees the order of a deck or what lies in the Laundry Pile.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from domain.canine_kleptomaniacs import events as ev
+from domain.canine_kleptomaniacs.commands import TradeItem
+from domain.canine_kleptomaniacs.components import ActionCard, BedroomCard, Collectable, Dog, Weapon
+from domain.canine_kleptomaniacs.events import Pile, Step, Take
+from domain.canine_kleptomaniacs.state import (
+    Battle,
+    CanineState,
+    Choosing,
+    Naming,
+    Offer,
+    Owed,
+    Place,
+    Theft,
+    TurnPhase,
+)
+from domain.canine_kleptomaniacs.trading import proposals_per_turn
+
+
+@dataclass(frozen=True)
+class PlaceView:
+    ultimate: bool
+    kind: Collectable | None
+    cards: tuple[Collectable, ...]
+    bedroom_cards: tuple[BedroomCard, ...]
+    swapped: bool
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    dog: Dog | None
+    hand_size: int
+    places: tuple[PlaceView, ...]
+    bedroom: tuple[BedroomCard, ...]  # face up in the playing area
+    kept: tuple[ActionCard, ...]  # Action cards face up in the playing area
+    quiet_turns: int
+
+
+@dataclass(frozen=True)
+class EffectView:
+    """What is being resolved and who owes what (every field public)."""
+
+    step: Step
+    card: ActionCard | None
+    seat: int  # who owes the choice (for several seats: the drawer; a theft: the thief)
+    owing: tuple[int, ...]  # every seat that owes a choice now
+    others: tuple[int, ...]  # Stick Chase: seats still to be asked; spoils: the loser; battle: the fighters
+    takes: tuple[Take, ...]  # Stick Chase: the kinds asked so far; a theft: what it takes
+    count: int  # Leaf Storm: discarded so far; hand limit: still to discard
+    wins: tuple[int, ...]  # battle: winning throws of each fighter
+    throws: int  # battle: throws made
+    give: TradeItem | None  # a trade offer
+    take: TradeItem | None
+
+
+@dataclass(frozen=True)
+class CanineView:
+    viewer: int | None  # None: a spectator
+    turn: int | None  # the seat whose turn it is; None once the game is over
+    turn_number: int
+    phase: TurnPhase
+    took_action_card: bool
+    proposals_left: int  # trade proposals the seat in turn may still make
+    action_deck: int
+    collectables_deck: int
+    bedroom_deck: int
+    laundry_pile: int
+    discards: tuple[ActionCard, ...]  # the Action discard pile, oldest first
+    in_play: tuple[ActionCard, ...]  # drawn and still resolving (a Plundering Pooch in battle)
+    box_hiding_places: int
+    mr_squirrel: int | None
+    paw_holder: int | None
+    reformed: bool  # longer game: the Action deck has been formed again
+    finished: Pile | None
+    seats: tuple[SeatView, ...]
+    effect: EffectView | None
+    hand: tuple[Collectable, ...]  # the viewer's own
+    walkies_card: Collectable | None  # the card the viewer set aside for Walkies
+    weapon: Weapon | None  # the viewer's weapon for the coming throw
+    laundry: tuple[Collectable, ...]  # the Laundry Pile, while the viewer picks from it
+
+
+def view(state: CanineState, viewer: int | None) -> CanineView:
+    own = viewer if viewer is not None and 0 <= viewer < state.seat_count else None
+    effect = state.effect
+    return CanineView(
+        viewer=own,
+        turn=None if state.finished is not None or state.turn_number == 0 else state.turn,
+        turn_number=state.turn_number,
+        phase=state.phase,
+        took_action_card=state.took_action_card,
+        proposals_left=max(0, proposals_per_turn() - state.proposals),
+        action_deck=len(state.actions),
+        collectables_deck=len(state.collectables),
+        bedroom_deck=len(state.bedroom),
+        laundry_pile=len(state.laundry),
+        discards=state.discards,
+        in_play=state.in_play,
+        box_hiding_places=state.box_hiding_places,
+        mr_squirrel=state.mr_squirrel,
+        paw_holder=state.paw_holder,
+        reformed=state.reformed,
+        finished=state.finished,
+        seats=tuple(
+            SeatView(
+                seat=number,
+                dog=seat.dog,
+                hand_size=len(seat.hand),
+                places=tuple(_place_view(place) for place in seat.places),
+                bedroom=seat.bedroom,
+                kept=seat.kept,
+                quiet_turns=seat.quiet_turns,
+            )
+            for number, seat in enumerate(state.seats)
+        ),
+        effect=None if effect is None else effect_view(effect),
+        hand=state.seats[own].hand if own is not None else (),
+        walkies_card=_walkies_card(state, own),
+        weapon=_weapon(state, own),
+        laundry=state.laundry if _sniffing(state, own) else (),
+    )
+
+
+def _place_view(place: Place) -> PlaceView:
+    return PlaceView(
+        ultimate=place.ultimate,
+        kind=place.kind,
+        cards=place.cards,
+        bedroom_cards=place.bedroom_cards,
+        swapped=place.swapped,
+    )
+
+
+def effect_view(effect: Any) -> EffectView:
+    blank = dict(others=(), takes=(), count=0, wins=(), throws=0, give=None, take=None)
+    if isinstance(effect, Choosing):
+        return EffectView(
+            **{**blank, "others": effect.others, "count": effect.count},
+            step=effect.step,
+            card=effect.card,
+            seat=effect.seat,
+            owing=(effect.seat,),
+        )
+    if isinstance(effect, Naming):
+        return EffectView(
+            **{**blank, "others": effect.remaining, "takes": effect.asks},
+            step=Step.NAME_KINDS,
+            card=ActionCard.STICK_CHASE,
+            seat=effect.seat,
+            owing=(effect.seat,),
+        )
+    if isinstance(effect, Owed):
+        return EffectView(**blank, step=effect.step, card=effect.card, seat=effect.seat, owing=effect.owing)
+    if isinstance(effect, Theft):
+        return EffectView(
+            **{**blank, "takes": effect.takes},
+            step=Step.CHARM_OFFENSIVE,
+            card=effect.card,
+            seat=effect.thief,
+            owing=effect.waiting,
+        )
+    if isinstance(effect, Battle):
+        owing = tuple(seat for seat, weapon in zip(effect.fighters, effect.weapons, strict=True) if weapon is None)
+        return EffectView(
+            **{**blank, "others": effect.fighters, "wins": effect.wins, "throws": effect.throws},
+            step=Step.BATTLE,
+            card=ActionCard.PLUNDERING_POOCH,
+            seat=effect.fighters[0],
+            owing=owing,
+        )
+    assert isinstance(effect, Offer)
+    composing = effect.partner is None
+    return EffectView(
+        **{**blank, "others": () if composing else (effect.partner,), "give": effect.give, "take": effect.take},
+        step=Step.TRADE_OFFER if composing else Step.TRADE_ANSWER,
+        card=None,
+        seat=effect.proposer,
+        owing=(effect.proposer,) if effect.partner is None else (effect.partner,),
+    )
+
+
+def _walkies_card(state: CanineState, seat: int | None) -> Collectable | None:
+    effect = state.effect
+    if seat is None or not isinstance(effect, Owed):
+        return None
+    return next((card for giver, card in effect.chosen if giver == seat), None)
+
+
+def _weapon(state: CanineState, seat: int | None) -> Weapon | None:
+    effect = state.effect
+    if seat is None or not isinstance(effect, Battle) or seat not in effect.fighters:
+        return None
+    return effect.weapons[effect.fighters.index(seat)]
+
+
+def _sniffing(state: CanineState, seat: int | None) -> bool:
+    effect = state.effect
+    return isinstance(effect, Choosing) and effect.step is Step.SNIFF_SELECT and effect.seat == seat
+
+
+def redact(event: Any, viewer: int | None) -> Any:
+    """Blank what `viewer` may not see; every event still reaches every viewer, so the number
+    and order of events tell nothing the rules do not."""
+    if isinstance(event, (ev.ActionsShuffled, ev.CollectablesShuffled, ev.BedroomShuffled, ev.ActionDeckFormedAgain)):
+        return dataclasses.replace(event, deck=())
+    if isinstance(event, (ev.HandDealt, ev.CollectablesDrawn, ev.CardsDiscarded, ev.LaundryPicked)):
+        return event if event.seat == viewer else dataclasses.replace(event, cards=())
+    if isinstance(event, ev.CardsStolen):
+        if not event.blind or viewer in (event.thief, event.victim):
+            return event
+        return dataclasses.replace(event, cards=())
+    if isinstance(event, ev.WalkiesCardChosen):
+        return event if event.seat == viewer else dataclasses.replace(event, card=None)
+    if isinstance(event, ev.CardsPassed):
+        passes = tuple(
+            p if viewer in (p.giver, p.receiver) else dataclasses.replace(p, card=None) for p in event.passes
+        )
+        return dataclasses.replace(event, passes=passes)
+    if isinstance(event, ev.HandsRedealt):
+        hands = tuple(h if h.seat == viewer else dataclasses.replace(h, cards=()) for h in event.hands)
+        return dataclasses.replace(event, hands=hands)
+    if isinstance(event, ev.LeftoversReturned):
+        return dataclasses.replace(event, cards=(), positions=())
+    if isinstance(event, ev.WeaponChosen):
+        return event if event.seat == viewer else dataclasses.replace(event, weapon=None)
+    return event

@@ -1,0 +1,251 @@
+"""Deciding: check a seat's command against the rules, then resolve it into events.
+
+Each command is checked against exactly the options `legal` lists for it (they are computed by
+the same functions), so `decide` accepts what `legal_commands` lists and nothing else. Every
+refusal is a `RuleViolation` whose message speaks only of public facts and of the sender's own
+cards, so that an error never tells a seat what it may not know.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from domain.caninos.cards import MAX_DISCARDS, Card, Trick, title
+from domain.caninos.commands import (
+    ChooseNoMore,
+    ChooseSeat,
+    ChooseSlice,
+    Decline,
+    DiscardCard,
+    EndTurn,
+    PayWith,
+    PerformTrick,
+    React,
+    Steal,
+)
+from domain.caninos.drafts import Step, next_step
+from domain.caninos.events import (
+    CardDiscarded,
+    Declined,
+    NoMoreChosen,
+    Reacted,
+    SeatChosen,
+    SliceChosen,
+    StealDeclared,
+    TrickDeclared,
+)
+from domain.caninos.phases import Phase, phase
+from domain.caninos.reactions import answers_to_answer, describe_latest, held_answers, window
+from domain.caninos.resolution import Resolution
+from domain.caninos.state import CaninosState, Draft, SliceRef
+from domain.caninos.stealing import steal_targets, stealable
+from domain.caninos.tricks import card_options, seat_options, slice_options, trick_choices
+from domain.caninos.turns import end_turn, lay_down, levelling_options, owing, return_slice, settle
+from domain.caninos.words import draft_question
+from domain.core.rng import Rng
+from domain.core.rules import RuleViolation
+
+
+def decide(state: CaninosState, seat: int, command: Any, rng: Rng) -> list[Any]:
+    if phase(state) is Phase.OVER:
+        raise RuleViolation("caninos/game_over", "The game is over.")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seat_count:
+        raise RuleViolation("caninos/no_such_seat", f"There is no seat {seat}.")
+    handle = _HANDLERS.get(type(command))
+    if handle is None:
+        raise RuleViolation("caninos/unknown_command", "¡Caninos! has no such command.")
+    resolution = Resolution(state)
+    handle(resolution, seat, command, rng)
+    settle(resolution, rng)
+    return resolution.events
+
+
+# ---- the turn ----
+
+
+def steal(resolution: Resolution, seat: int, command: Steal, rng: Rng) -> None:
+    """Stealing Pizza: one slice per turn, and before any trick ("you must always steal pizza
+    first")."""
+    state = resolution.state
+    turn = _your_turn(state, seat)
+    if turn.discarded:
+        raise _discarding()
+    if turn.stole:
+        raise RuleViolation("caninos/already_stole", "You may steal only one slice of pizza per turn.")
+    if turn.tricks:
+        raise RuleViolation("caninos/steal_first", "Steal first, then perform tricks: your trick is done.")
+    if command.slice not in steal_targets(state, seat):
+        if not isinstance(command.slice, SliceRef) or stealable(state, seat, command.slice) is None:
+            raise RuleViolation("caninos/no_such_slice", "There is no such slice to steal.")
+        raise RuleViolation("caninos/cannot_steal", "No card in your hand may steal that slice now.")
+    resolution.record(StealDeclared(seat=seat, slice=command.slice))
+
+
+def perform_trick(resolution: Resolution, seat: int, command: PerformTrick, rng: Rng) -> None:
+    """Performing Tricks: one per turn, three after a Smart Aleck's."""
+    state = resolution.state
+    turn = _your_turn(state, seat)
+    if turn.discarded:
+        raise _discarding()
+    if len(turn.tricks) >= turn.trick_limit:
+        raise RuleViolation("caninos/no_tricks_left", "You have performed every trick you may this turn.")
+    if (command.card, command.trick) not in trick_choices(state, seat):
+        card, trick = command.card, command.trick
+        if not isinstance(card, Card) or not isinstance(trick, Trick):
+            raise RuleViolation("caninos/bad_trick", "Name a card and the trick it performs.")
+        if card not in state.players[seat].hand and trick is not Trick.GLUTTONS:
+            raise RuleViolation("caninos/no_such_card", f"You hold no {title(card)}.")
+        raise RuleViolation("caninos/bad_trick", f"Your {title(card)} may not perform the {trick.title} trick now.")
+    resolution.record(TrickDeclared(seat=seat, card=command.card, trick=command.trick))
+
+
+def discard_card(resolution: Resolution, seat: int, command: DiscardCard, rng: Rng) -> None:
+    """"Discard up to three cards from your hand": an option instead of playing."""
+    state = resolution.state
+    turn = _your_turn(state, seat)
+    if turn.stole or turn.tricks:
+        raise RuleViolation("caninos/cannot_discard", "You played cards this turn, so you may not discard.")
+    if turn.discarded >= MAX_DISCARDS:
+        raise RuleViolation("caninos/cannot_discard", f"You may discard up to {MAX_DISCARDS} cards.")
+    if not isinstance(command.card, Card) or command.card not in state.players[seat].hand:
+        raise RuleViolation("caninos/no_such_card", "You hold no such card.")
+    resolution.record(CardDiscarded(seat=seat, card=command.card))
+
+
+def end_your_turn(resolution: Resolution, seat: int, command: EndTurn, rng: Rng) -> None:
+    _your_turn(resolution.state, seat)
+    end_turn(resolution, rng)
+
+
+# ---- completing a play ----
+
+
+def pay_with(resolution: Resolution, seat: int, command: PayWith, rng: Rng) -> None:
+    draft = _your_draft(resolution.state, seat, (Step.CARDS,))
+    if command.cards not in card_options(resolution.state, draft):
+        raise RuleViolation("caninos/cannot_pay", "Those cards from your hand may not steal that slice.")
+    lay_down(resolution, dataclasses.replace(draft.play, cards=command.cards))
+
+
+def choose_seat(resolution: Resolution, seat: int, command: ChooseSeat, rng: Rng) -> None:
+    draft = _your_draft(resolution.state, seat, (Step.SEAT,))
+    if command.seat not in seat_options(resolution.state, draft):
+        raise RuleViolation("caninos/bad_seat", f"Seat {command.seat} is no target for this trick.")
+    resolution.record(SeatChosen(seat=seat, target=command.seat))
+
+
+def choose_slice(resolution: Resolution, seat: int, command: ChooseSlice, rng: Rng) -> None:
+    state = resolution.state
+    if phase(state) is Phase.LEVELLING:
+        if seat not in owing(state):
+            raise RuleViolation("caninos/not_owing", "You are not above the Pack Leader's level.")
+        if command.slice not in levelling_options(state, seat):
+            raise RuleViolation("caninos/bad_slice", "Return one of your slices that is worth points.")
+        return_slice(resolution, seat, command.slice)
+        return
+    draft = _your_draft(state, seat, (Step.SLICE, Step.SLICE_OR_DONE))
+    if command.slice not in slice_options(state, draft):
+        raise RuleViolation("caninos/bad_slice", f"That slice will not do: {draft_question(draft)}.")
+    resolution.record(SliceChosen(seat=seat, slice=command.slice))
+
+
+def choose_no_more(resolution: Resolution, seat: int, command: ChooseNoMore, rng: Rng) -> None:
+    _your_draft(resolution.state, seat, (Step.SLICE_OR_DONE,))
+    resolution.record(NoMoreChosen(seat=seat))
+
+
+# ---- answering ----
+
+
+def react(resolution: Resolution, seat: int, command: React, rng: Rng) -> None:
+    """Reaction!: answer the latest link; a window then opens on the answer."""
+    state = resolution.state
+    _asked(state, seat)
+    card = command.card
+    if card not in held_answers(state, seat):
+        if not isinstance(card, Card) or card not in state.players[seat].hand:
+            raise RuleViolation("caninos/no_such_card", "You hold no such card.")
+        raise RuleViolation("caninos/cannot_answer", f"A {title(card)} cannot answer {describe_latest(state)}.")
+    assert state.play is not None
+    asking = window(state, state.play, seat, answers_to_answer(card))
+    resolution.record(Reacted(seat=seat, card=card, asking=asking))
+
+
+def decline(resolution: Resolution, seat: int, command: Decline, rng: Rng) -> None:
+    _asked(resolution.state, seat)
+    resolution.record(Declined(seat=seat))
+
+
+# ---- who may act ----
+
+
+def _your_turn(state: CaninosState, seat: int) -> Any:
+    current = phase(state)
+    if current is not Phase.TURN:
+        raise _busy(state, current)
+    assert state.turn is not None
+    if seat != state.turn.seat:
+        raise RuleViolation("caninos/not_your_turn", f"It is seat {state.turn.seat}'s turn.")
+    return state.turn
+
+
+def _your_draft(state: CaninosState, seat: int, steps: tuple[Step, ...]) -> Draft:
+    current = phase(state)
+    if current is not Phase.DRAFT:
+        if current is Phase.TURN:
+            raise RuleViolation("caninos/no_choice_pending", "There is nothing to choose: declare a play first.")
+        raise _busy(state, current)
+    draft = state.draft
+    assert draft is not None
+    if seat != draft.play.seat:
+        raise RuleViolation("caninos/not_your_turn", f"Seat {draft.play.seat} is putting its play together.")
+    if next_step(draft) not in steps:
+        raise RuleViolation("caninos/wrong_choice", f"The play asks you to {draft_question(draft)}.")
+    return draft
+
+
+def _asked(state: CaninosState, seat: int) -> None:
+    current = phase(state)
+    if current is not Phase.REACTION:
+        raise RuleViolation("caninos/nothing_to_answer", "Nothing is waiting for an answer.")
+    if seat != state.asking[0]:
+        raise RuleViolation(
+            "caninos/not_asked", f"Seat {state.asking[0]} is asked to answer {describe_latest(state)}."
+        )
+
+
+def _busy(state: CaninosState, current: Phase) -> RuleViolation:
+    if current is Phase.LEVELLING:
+        return RuleViolation("caninos/levelling", "Seats above the Pack Leader's level must return pizza first.")
+    if current is Phase.REACTION:
+        return RuleViolation(
+            "caninos/reaction_pending",
+            f"Seat {state.asking[0]} must first answer or decline {describe_latest(state)}.",
+        )
+    if current is Phase.DRAFT:
+        assert state.draft is not None
+        return RuleViolation("caninos/choice_pending", f"Seat {state.draft.play.seat} must first complete its play.")
+    return RuleViolation("caninos/not_your_turn", "It is nobody's turn.")
+
+
+def _discarding() -> RuleViolation:
+    return RuleViolation(
+        "caninos/discarding", "You chose to discard this turn: discard another card or end your turn."
+    )
+
+
+Handler = Callable[[Resolution, int, Any, Rng], None]
+_HANDLERS: dict[type, Handler] = {
+    Steal: steal,
+    PerformTrick: perform_trick,
+    PayWith: pay_with,
+    ChooseSeat: choose_seat,
+    ChooseSlice: choose_slice,
+    ChooseNoMore: choose_no_more,
+    DiscardCard: discard_card,
+    EndTurn: end_your_turn,
+    React: react,
+    Decline: decline,
+}

@@ -1,0 +1,85 @@
+"""Putting a play together one choice at a time, so that no list of commands is a product of
+choices (the slice, then the cards; the trick, then its target).
+
+A play is declared by the seat in turn (`Steal`, `PerformTrick`), completed by CHOICE commands
+(`PayWith`, `ChooseSeat`, `ChooseSlice`, `ChooseNoMore`) and laid down (`PlayMade`) once
+complete; only then may anyone answer it, so that every answer knows the whole play.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+
+from domain.caninos.cards import Card, Trick
+from domain.caninos.state import Action, Draft, Play, SliceRef
+
+SEAT_TRICKS = frozenset({Trick.GAMBLERS, Trick.DIETERS, Trick.KILLJOYS, Trick.DOG_FAIRY})
+ONE_SLICE_TRICKS = frozenset({Trick.GLUTTONS, Trick.CERBERUS, Trick.TOPPING})
+
+
+class Step(enum.Enum):
+    CARDS = "cards"  # which card(s) to steal with
+    SEAT = "seat"  # which seat the trick aims at
+    SLICE = "slice"  # which slice
+    SLICE_OR_DONE = "slice_or_done"  # one more slice, or no more
+    COMPLETE = "complete"
+
+
+def next_step(draft: Draft) -> Step:
+    play = draft.play
+    if play.action is Action.STEAL:
+        return Step.COMPLETE if play.cards else Step.CARDS
+    trick = play.trick
+    if trick in SEAT_TRICKS:
+        return Step.COMPLETE if play.target is not None else Step.SEAT
+    if trick in ONE_SLICE_TRICKS:
+        return Step.COMPLETE if play.slices else Step.SLICE
+    if trick is Trick.BROKERS:
+        return Step.COMPLETE if play.onto else Step.SLICE
+    if trick is Trick.BIRTHDAY_GIRL:
+        if not play.slices:
+            return Step.SLICE
+        return Step.SLICE_OR_DONE if not draft.closed and len(play.slices) < 2 else Step.COMPLETE
+    if trick is Trick.DESTROYER:
+        if not draft.closed:
+            return Step.SLICE_OR_DONE
+        return Step.SLICE if len(play.onto) < len(play.slices) else Step.COMPLETE
+    return Step.COMPLETE  # Smart Alecks, Pack Leader
+
+
+def chooses_onto(draft: Draft) -> bool:
+    """Whether the next slice chosen is where a topping goes (not where it comes from)."""
+    play = draft.play
+    return (play.trick is Trick.BROKERS and bool(play.slices)) or (
+        play.trick is Trick.DESTROYER and draft.closed
+    )
+
+
+def declared_steal(seat: int, ref: SliceRef) -> Draft:
+    return Draft(Play(seat=seat, action=Action.STEAL, slices=(ref,)))
+
+
+def declared_trick(seat: int, card: Card, trick: Trick, stolen_with: tuple[Card, ...]) -> Draft:
+    """A Gluttons' trick steals again with the steal's own card(s); any other trick is one card."""
+    cards = stolen_with if trick is Trick.GLUTTONS else (card,)
+    return Draft(Play(seat=seat, action=Action.TRICK, trick=trick, cards=cards))
+
+
+def with_cards(draft: Draft, cards: tuple[Card, ...]) -> Draft:
+    return dataclasses.replace(draft, play=dataclasses.replace(draft.play, cards=cards))
+
+
+def with_slice(draft: Draft, ref: SliceRef) -> Draft:
+    play = draft.play
+    if chooses_onto(draft):
+        return dataclasses.replace(draft, play=dataclasses.replace(play, onto=play.onto + (ref,)))
+    return dataclasses.replace(draft, play=dataclasses.replace(play, slices=play.slices + (ref,)))
+
+
+def with_target(draft: Draft, target: int) -> Draft:
+    return dataclasses.replace(draft, play=dataclasses.replace(draft.play, target=target))
+
+
+def closed(draft: Draft) -> Draft:
+    return dataclasses.replace(draft, closed=True)

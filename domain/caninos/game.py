@@ -1,0 +1,118 @@
+"""¡Caninos! behind the engine's `Game` interface: this module only wires the rule modules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domain.caninos import commands as c
+from domain.caninos import decide as deciding
+from domain.caninos import events as e
+from domain.caninos import evolve as evolving
+from domain.caninos import inventory as inventories
+from domain.caninos import legal, prompts, views
+from domain.caninos import outcome as outcomes
+from domain.caninos import setup as setting_up
+from domain.caninos.options import Options
+from domain.caninos.state import CaninosState
+from domain.core.codec import TypeRegistry
+from domain.core.rng import Rng
+from domain.core.rules import Outcome, Prompt, SeatRange
+
+
+class Caninos:
+    """The `domain.core.rules.Game` for ¡Caninos!, plus `inventory` for the playout checks."""
+
+    name = "caninos"
+    title = "¡Caninos!"
+    rules_version = "1"
+    seats = SeatRange(setting_up.MIN_SEATS, setting_up.MAX_SEATS)
+    options_type: type = Options
+    commands: TypeRegistry[Any] = TypeRegistry.of(
+        [
+            c.Steal,
+            c.PerformTrick,
+            c.PayWith,
+            c.ChooseSeat,
+            c.ChooseSlice,
+            c.ChooseNoMore,
+            c.DiscardCard,
+            c.EndTurn,
+            c.React,
+            c.Decline,
+        ]
+    )
+    events: TypeRegistry[Any] = TypeRegistry.of(
+        [
+            e.DeckShuffled,
+            e.PizzasShuffled,
+            e.PizzaDealt,
+            e.MiniDecksLaid,
+            e.CardsDealt,
+            e.TurnStarted,
+            e.PlushTurnedBack,
+            e.SpellBroken,
+            e.CardDiscarded,
+            e.TurnEnded,
+            e.CardsDrawn,
+            e.DiscardShuffled,
+            e.DeckRanOut,
+            e.StealDeclared,
+            e.TrickDeclared,
+            e.SliceChosen,
+            e.SeatChosen,
+            e.NoMoreChosen,
+            e.PlayMade,
+            e.Reacted,
+            e.Declined,
+            e.RaccoonAdopted,
+            e.ChainResolved,
+            e.SliceStolen,
+            e.PizzaTurnedUp,
+            e.ExtraTricksGranted,
+            e.HexPlaced,
+            e.CardsGambled,
+            e.ToppingMoved,
+            e.ToppingsRedistributed,
+            e.ToppingPlaced,
+            e.CerberusPlaced,
+            e.ToppingsSwept,
+            e.LevellingStarted,
+            e.SliceReturned,
+            e.LevellingEnded,
+            e.CollectionEnchanted,
+        ]
+    )
+
+    def initial_state(self, options: Options, seat_count: int) -> CaninosState:
+        return setting_up.initial_state(options, seat_count)
+
+    def setup(self, options: Options, seat_count: int, rng: Rng) -> Sequence[Any]:
+        return setting_up.setup(options, seat_count, rng)
+
+    def decide(self, state: CaninosState, seat: int, command: Any, rng: Rng) -> Sequence[Any]:
+        # Chance after setup: the Gamblers' unseen cards and the RESHUFFLE ending's new deck,
+        # both drawn from `rng` and recorded in their events.
+        return deciding.decide(state, seat, command, rng)
+
+    def evolve(self, state: CaninosState, event: Any) -> CaninosState:
+        return evolving.evolve(state, event)
+
+    def pending(self, state: CaninosState) -> tuple[Prompt, ...]:
+        return prompts.pending(state)
+
+    def view(self, state: CaninosState, viewer: int | None) -> views.CaninosView:
+        return views.view(state, viewer)
+
+    def redact(self, event: Any, viewer: int | None) -> Any:
+        return views.redact(event, viewer)
+
+    def legal_commands(self, state: CaninosState, seat: int) -> Sequence[Any]:
+        return legal.legal_commands(state, seat)
+
+    def outcome(self, state: CaninosState) -> Outcome | None:
+        return outcomes.outcome(state)
+
+    def inventory(self, state: CaninosState) -> dict[str, int]:
+        """Every component by kind, wherever it lies: constant from the first state to the last."""
+        return inventories.inventory(state)

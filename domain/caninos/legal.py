@@ -1,0 +1,78 @@
+"""Every command a seat may send now; `decide` accepts exactly these and nothing else.
+
+The lists stay short: equivalent cards are offered once ("a ¡QUIETO!", never "¡QUIETO! number
+seven"), identical slices once, and every play is put together one choice at a time, so no list
+is a product of choices. A seat asked to answer gets `Decline` first and one `React` per kind of
+answer it holds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.caninos.cards import MAX_DISCARDS, distinct
+from domain.caninos.commands import (
+    ChooseNoMore,
+    ChooseSeat,
+    ChooseSlice,
+    Decline,
+    DiscardCard,
+    EndTurn,
+    PayWith,
+    PerformTrick,
+    React,
+    Steal,
+)
+from domain.caninos.drafts import Step, next_step
+from domain.caninos.phases import Phase, phase
+from domain.caninos.reactions import held_answers
+from domain.caninos.state import CaninosState
+from domain.caninos.stealing import steal_targets
+from domain.caninos.tricks import card_options, seat_options, slice_options, trick_choices
+from domain.caninos.turns import levelling_options, owing
+
+
+def legal_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
+    if not 0 <= seat < state.seat_count:
+        return ()
+    current = phase(state)
+    if current is Phase.LEVELLING:
+        if seat not in owing(state):
+            return ()
+        return tuple(ChooseSlice(slice=ref) for ref in levelling_options(state, seat))
+    if current is Phase.REACTION:
+        if seat != state.asking[0]:
+            return ()
+        return (Decline(), *(React(card=card) for card in held_answers(state, seat)))
+    if current is Phase.DRAFT:
+        assert state.draft is not None
+        return _draft_commands(state, seat) if seat == state.draft.play.seat else ()
+    if current is Phase.TURN:
+        assert state.turn is not None
+        return _turn_commands(state, seat) if seat == state.turn.seat else ()
+    return ()
+
+
+def _draft_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
+    draft = state.draft
+    assert draft is not None
+    step = next_step(draft)
+    if step is Step.CARDS:
+        return tuple(PayWith(cards=cards) for cards in card_options(state, draft))
+    if step is Step.SEAT:
+        return tuple(ChooseSeat(seat=target) for target in seat_options(state, draft))
+    slices = tuple(ChooseSlice(slice=ref) for ref in slice_options(state, draft))
+    return (*slices, ChooseNoMore()) if step is Step.SLICE_OR_DONE else slices
+
+
+def _turn_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
+    turn = state.turn
+    assert turn is not None
+    hand = state.players[seat].hand
+    discards = tuple(DiscardCard(card=card) for card in distinct(hand)) if turn.discarded < MAX_DISCARDS else ()
+    if turn.discarded:
+        return (*discards, EndTurn())
+    played = turn.stole or bool(turn.tricks)
+    steals = () if played else tuple(Steal(slice=ref) for ref in steal_targets(state, seat))
+    tricks = tuple(PerformTrick(card=card, trick=trick) for card, trick in trick_choices(state, seat))
+    return (*steals, *tricks, *(() if played else discards), EndTurn())

@@ -1,0 +1,35 @@
+"""To win: "be the first to get at least 50 points in pizza cards, taking into account any
+Modifier Toppings in play"; or, when the main deck runs out, the most points."""
+
+from __future__ import annotations
+
+from domain.caninos.cards import WINNING_POINTS
+from domain.caninos.scoring import scores
+from domain.caninos.state import CaninosState
+from domain.core.rules import Outcome
+
+
+def outcome(state: CaninosState) -> Outcome | None:
+    points = scores(state)
+    reached = [seat for seat, score in enumerate(points) if score >= WINNING_POINTS]
+    if reached:
+        # Several seats reach 50 at once only when one trick moves toppings onto several
+        # collections: the most points win, and a tie shares the win (docs/rules/caninos.md).
+        best = max(points[seat] for seat in reached)
+        winners = tuple(seat for seat in reached if points[seat] == best)
+        return Outcome(winners=winners, scores=points, reason=f"{_seats(winners)} reached {best} points.")
+    if state.deck_ran_out:
+        best = max(points)
+        winners = tuple(seat for seat, score in enumerate(points) if score == best)
+        return Outcome(
+            winners=winners,
+            scores=points,
+            reason=f"The main deck ran out; {_seats(winners)} had the most points ({best}).",
+        )
+    return None
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + ", ".join(str(seat) for seat in seats[:-1]) + f" and {seats[-1]}"

@@ -1,0 +1,31 @@
+"""Who owes a decision now, as one value the other modules branch on."""
+
+from __future__ import annotations
+
+import enum
+
+from domain.caninos.outcome import outcome
+from domain.caninos.state import CaninosState
+
+
+class Phase(enum.Enum):
+    OVER = "over"
+    LEVELLING = "levelling"  # seats above the Pack Leader's level return slices (several at once)
+    REACTION = "reaction"  # the first seat of the open window answers or declines
+    DRAFT = "draft"  # the seat in turn completes the play it declared
+    TURN = "turn"  # the seat in turn plays, passes or discards
+    IDLE = "idle"  # between turns (only ever seen inside a decision)
+
+
+def phase(state: CaninosState) -> Phase:
+    if outcome(state) is not None:
+        return Phase.OVER
+    if state.level is not None:
+        return Phase.LEVELLING
+    if state.asking:
+        return Phase.REACTION
+    if state.draft is not None:
+        return Phase.DRAFT
+    if state.turn is not None:
+        return Phase.TURN
+    return Phase.IDLE

@@ -1,0 +1,35 @@
+"""Who owes a decision now. Public: a prompt never depends on a hidden card (every seat in a
+reaction window is asked, holding an answer or not)."""
+
+from __future__ import annotations
+
+from domain.caninos.phases import Phase, phase
+from domain.caninos.reactions import describe_latest
+from domain.caninos.state import CaninosState
+from domain.caninos.turns import owing
+from domain.caninos.words import draft_question
+from domain.core.rules import Prompt, PromptKind
+
+
+def pending(state: CaninosState) -> tuple[Prompt, ...]:
+    current = phase(state)
+    if current is Phase.LEVELLING:
+        label = f"return pizza to the table until you have {state.level} points or fewer"
+        return tuple(Prompt(seat, PromptKind.CHOICE, label) for seat in owing(state))
+    if current is Phase.REACTION:
+        label = f"answer {describe_latest(state)}, or let it be"
+        return (Prompt(state.asking[0], PromptKind.REACTION, label),)
+    if current is Phase.DRAFT:
+        assert state.draft is not None
+        return (Prompt(state.draft.play.seat, PromptKind.CHOICE, draft_question(state.draft)),)
+    if current is Phase.TURN:
+        turn = state.turn
+        assert turn is not None
+        if turn.discarded:
+            label = "discard another card or end your turn"
+        elif turn.stole or turn.tricks:
+            label = "play on or end your turn"
+        else:
+            label = "play cards, pass, or discard up to three"
+        return (Prompt(turn.seat, PromptKind.TURN, label),)
+    return ()

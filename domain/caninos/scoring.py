@@ -1,0 +1,30 @@
+"""Points: "Normal pizza is worth 6 points and Double pizza is worth 10 points", and the
+modified-value table (a topping adds or takes away 50%: 9 and 15, 3 and 5 points)."""
+
+from __future__ import annotations
+
+from domain.caninos.cards import DOUBLE_POINTS, NORMAL_POINTS, Pizza, increases, is_double
+from domain.caninos.state import CaninosState, Player, Slice
+
+
+def printed_points(pizza: Pizza) -> int:
+    return DOUBLE_POINTS if is_double(pizza) else NORMAL_POINTS
+
+
+def slice_points(piece: Slice) -> int:
+    """A plush toy and a slice under Cerberus are worth nothing; a topping makes a slice worth
+    half as much again (6 -> 9, 10 -> 15) or half (6 -> 3, 10 -> 5)."""
+    if piece.plush or piece.cerberus is not None:
+        return 0
+    printed = printed_points(piece.pizza)
+    if piece.topping is None:
+        return printed
+    return printed * 3 // 2 if increases(piece.topping) else printed // 2
+
+
+def points(player: Player) -> int:
+    return sum(slice_points(piece) for piece in player.collection)
+
+
+def scores(state: CaninosState) -> tuple[int, ...]:
+    return tuple(points(player) for player in state.players)

@@ -1,0 +1,136 @@
+"""The whole truth of a ¡Caninos! table: hands, the deck order and the pizzas under the mini-deck
+tops included. The dataclasses that the views show as they are (slices, plays, the turn) live
+here too, since what is public of them is all of them."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from domain.caninos.cards import Card, Pizza, Trick
+from domain.caninos.options import Options
+
+
+@dataclass(frozen=True)
+class Slice:
+    """A pizza card in a collection, with whatever lies on it."""
+
+    pizza: Pizza
+    topping: Card | None = None  # at most one ("only one topping per slice of pizza")
+    plush: bool = False  # turned over by the Dog Fairy: a plush toy, worth nothing
+    cerberus: Card | None = None  # the Cerberus (or the Tanuki as Cerberus) lying on it for good
+
+
+@dataclass(frozen=True)
+class SliceRef:
+    """A slice named by what everyone sees of it. Identical slices are alike, so naming one is
+    naming any of them; a slice under Cerberus is never named (nothing can take or touch it).
+
+    `owner` None is the table: a Double pizza from the row, or the Normal pizza on top of a
+    mini-deck (from the first mini-deck showing it)."""
+
+    owner: int | None
+    pizza: Pizza
+    topping: Card | None = None
+    plush: bool = False
+
+
+@dataclass(frozen=True)
+class Hex:
+    """A Dieter or a Killjoy lying in its target's collection area until that seat's turn ends."""
+
+    card: Card
+    trick: Trick
+
+
+@dataclass(frozen=True)
+class Player:
+    hand: tuple[Card, ...] = ()  # in canonical order
+    collection: tuple[Slice, ...] = ()  # in the order the slices arrived
+    hexes: tuple[Hex, ...] = ()
+    fairy: Card | None = None  # the Dog Fairy (or the Tanuki as Dog Fairy) enchanting this collection
+
+
+class Action(enum.Enum):
+    STEAL = "steal"
+    TRICK = "trick"
+
+
+@dataclass(frozen=True)
+class Play:
+    """A steal or a trick, as it is laid down and answered. Which fields a play uses:
+
+    - steal: `cards` (one card, or two dogs for a Double) and `slices` (the slice);
+    - Gluttons: `cards` (the same card(s) as the turn's steal) and `slices` (one more slice);
+    - Gamblers, Dieters, Killjoys, Dog Fairy: `target` (a seat);
+    - Brokers: `slices` (the topping's slice) and `onto` (where it goes);
+    - Cerberus, a topping: `slices` (the slice it lands on);
+    - Birthday Girl: `slices` (one or two slices to steal);
+    - Destroyer: `slices` (the toppings lifted) and `onto` (where each goes, in the same order);
+    - Smart Alecks, Pack Leader: nothing more.
+    """
+
+    seat: int
+    action: Action
+    trick: Trick | None = None
+    cards: tuple[Card, ...] = ()
+    slices: tuple[SliceRef, ...] = ()
+    onto: tuple[SliceRef, ...] = ()
+    target: int | None = None
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A play being put together, one choice at a time, before it is laid down."""
+
+    play: Play
+    closed: bool = False  # the open-ended list of slices (Birthday Girl, Destroyer) is complete
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A reaction laid down on the latest link of the chain."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The seat in turn and what it has done so far."""
+
+    seat: int
+    stole: bool = False  # its steal is used (tried, whether or not it succeeded)
+    tricks: tuple[Trick, ...] = ()  # the tricks tried this turn, in order
+    trick_limit: int = 1  # 1, or 3 once a Smart Aleck's trick succeeded
+    stolen_with: tuple[Card, ...] = ()  # the cards of this turn's steal, once it succeeded
+    discarded: int = 0  # cards discarded this turn (the "discard up to three" option)
+    played: tuple[Card, ...] = ()  # used cards, face up before the player until the turn ends
+
+
+@dataclass(frozen=True)
+class CaninosState:
+    options: Options
+    players: tuple[Player, ...]
+    deck: tuple[Card, ...]  # the main deck, top card first
+    pizza_deck: tuple[Pizza, ...]  # the Normal pizzas before the deal (empty once play begins)
+    doubles: tuple[Pizza, ...]  # the face-up row of Double pizzas, in canonical order
+    mini_decks: tuple[tuple[Pizza, ...], ...] = ((), ())  # face up, top card first
+    discard: tuple[Card, ...] = ()  # face up, the last discarded last
+    turn: Turn | None = None
+    draft: Draft | None = None
+    play: Play | None = None  # the play at the bottom of the reaction chain
+    answers: tuple[Answer, ...] = ()  # the chain above it, the latest last
+    adopted: tuple[int, ...] = ()  # chain links (0: the play) whose Raccoon an adopter took
+    asking: tuple[int, ...] = ()  # the open reaction window: seats still to be asked, in order
+    level: int | None = None  # Pack Leader: the points every seat must come down to
+    reshuffles: int = 0
+    deck_ran_out: bool = False
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.players)
+
+    def left_of(self, seat: int) -> int:
+        """The next seat clockwise: seats are numbered in turn order."""
+        return (seat + 1) % self.seat_count

@@ -1,0 +1,143 @@
+"""Stealing Pizza: what may be stolen, and with which cards (options A to D and the
+modified-value table).
+
+- A Normal slice (and every reduced slice, Normal or Double): A) one dog from any pack,
+  B) a Chaos Hound, C) a Mystic Raccoon.
+- A Double slice (and every upgraded Normal): A) a pair of identical dogs, B) a Chaos Hound,
+  C) a Mystic Raccoon, D) two different dogs of one pack when the Double's two ingredients are
+  among the thief's Normal slices (real Doubles only: an upgraded Normal has one ingredient).
+- An upgraded Double (15 points): only a Mystic Raccoon.
+- The Tanuki steals anything, as a Mystic Raccoon would, and cannot be stopped.
+- Dieters: the seat under them may not steal with any dog during its turn (Raccoon and Tanuki
+  still may).
+"""
+
+from __future__ import annotations
+
+import enum
+from itertools import combinations
+
+from domain.caninos.cards import (
+    Card,
+    Kind,
+    Pizza,
+    Trick,
+    distinct,
+    increases,
+    ingredients_of,
+    is_dog,
+    is_double,
+    kind_of,
+    pack_of,
+)
+from domain.caninos.slices import collection_refs, slice_named, table_refs
+from domain.caninos.state import CaninosState, Slice, SliceRef
+
+
+class StealAs(enum.Enum):
+    """How a slice is stolen, after the modified-value table."""
+
+    NORMAL = "normal"
+    DOUBLE = "double"
+    RACCOON = "raccoon"  # an upgraded Double: "Steal with a Mystic Raccoon"
+
+
+def steal_as(piece: Slice) -> StealAs | None:
+    """None: a slice under Cerberus cannot be stolen (docs/rules/caninos.md, "Cerberus")."""
+    if piece.cerberus is not None:
+        return None
+    double = is_double(piece.pizza)
+    if piece.topping is None:
+        return StealAs.DOUBLE if double else StealAs.NORMAL
+    if not increases(piece.topping):
+        return StealAs.NORMAL  # "With reduction ... Steal as a Normal pizza"
+    return StealAs.RACCOON if double else StealAs.DOUBLE
+
+
+def topping_kept(piece: Slice) -> bool:
+    """A stolen slice keeps a reduction and loses an increase (the modified-value table)."""
+    return piece.topping is not None and not increases(piece.topping)
+
+
+def under_dieters(state: CaninosState, seat: int) -> bool:
+    return any(hex_.trick is Trick.DIETERS for hex_ in state.players[seat].hexes)
+
+
+def under_killjoys(state: CaninosState, seat: int) -> bool:
+    return any(hex_.trick is Trick.KILLJOYS for hex_ in state.players[seat].hexes)
+
+
+def held_ingredients(state: CaninosState, seat: int) -> frozenset[Pizza]:
+    """The Normal pizzas among the seat's slices (plush toys are no pizza), for option D."""
+    return frozenset(
+        piece.pizza
+        for piece in state.players[seat].collection
+        if not piece.plush and not is_double(piece.pizza)
+    )
+
+
+def payments(state: CaninosState, seat: int, piece: Slice, hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """Every way to steal `piece` with cards from `hand`, each spelled once: single cards in
+    hand order, then pairs of identical dogs, then option D pairs."""
+    how = steal_as(piece)
+    if how is None:
+        return []
+    no_dogs = under_dieters(state, seat)
+    kinds = distinct(hand)
+    ways: list[tuple[Card, ...]] = []
+    for card in kinds:
+        kind = kind_of(card)
+        if kind in (Kind.MYSTIC_RACCOON, Kind.TANUKI):
+            ways.append((card,))
+        elif no_dogs:
+            continue
+        elif kind is Kind.CHAOS_HOUND and how is not StealAs.RACCOON or kind is Kind.PACK_DOG and how is StealAs.NORMAL:
+            ways.append((card,))
+    if how is not StealAs.DOUBLE or no_dogs:
+        return ways
+    dogs = [card for card in kinds if kind_of(card) is Kind.PACK_DOG]
+    ways.extend((card, card) for card in dogs if hand.count(card) >= 2)
+    if is_double(piece.pizza) and set(ingredients_of(piece.pizza)) <= held_ingredients(state, seat):
+        ways.extend((first, second) for first, second in combinations(dogs, 2) if pack_of(first) is pack_of(second))
+    return ways
+
+
+def can_steal_with(state: CaninosState, seat: int, ref: SliceRef, cards: tuple[Card, ...]) -> bool:
+    """Whether these cards, together or one of them alone, may steal the slice (the Gluttons'
+    "Steal one additional slice of pizza with this same card")."""
+    piece = stealable(state, seat, ref)
+    if piece is None:
+        return False
+    ways = payments(state, seat, piece, cards)
+    return cards in ways or any(len(way) == 1 for way in ways)
+
+
+def stealable(state: CaninosState, seat: int, ref: SliceRef) -> Slice | None:
+    """The slice `ref` names if the seat could ever steal it: from the table or another seat."""
+    if ref.owner == seat:
+        return None
+    return slice_named(state, ref)
+
+
+def steal_targets(state: CaninosState, seat: int) -> list[SliceRef]:
+    """Every slice the seat may try to steal with the cards in its hand: the table first, then
+    the other seats' collections in seat order."""
+    hand = state.players[seat].hand
+    targets = []
+    for ref in every_other_slice(state, seat):
+        piece = slice_named(state, ref)
+        if piece is not None and payments(state, seat, piece, hand):
+            targets.append(ref)
+    return targets
+
+
+def every_other_slice(state: CaninosState, seat: int) -> list[SliceRef]:
+    refs = table_refs(state)
+    for owner, player in enumerate(state.players):
+        if owner != seat:
+            refs.extend(collection_refs(owner, player.collection))
+    return refs
+
+
+def steals_with_a_dog(cards: tuple[Card, ...]) -> bool:
+    return any(is_dog(card) for card in cards)

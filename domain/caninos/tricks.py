@@ -1,0 +1,184 @@
+"""Performing Tricks: which tricks a seat may perform now, and what each may aim at.
+
+One trick per turn, or three once a Smart Aleck's trick succeeded ("two additional tricks",
+once per turn). Pack tricks are performed by any dog of the pack, Chaos tricks by their hound,
+toppings by a topping card, and any of them but the Gluttons' by the Tanuki. Killjoys forbid
+tricks with any dog (toppings are no dogs); Dieters forbid the tricks that steal with a dog
+(Gluttons, Birthday Girl). The Adopted Dog has no trick (docs/rules/caninos.md).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from functools import partial
+
+from domain.caninos.cards import Card, Kind, Trick, distinct, kind_of, trick_of
+from domain.caninos.drafts import Step, declared_trick, next_step
+from domain.caninos.slices import can_take_topping, collection_refs, find, redistributed, slice_named
+from domain.caninos.state import Action, CaninosState, Draft, Player, Slice, SliceRef
+from domain.caninos.stealing import can_steal_with, every_other_slice, payments, under_dieters, under_killjoys
+
+# The Tanuki "works as a wild card for any dog card": every trick a dog performs, but the
+# Gluttons' (which steals again "with this same card": the Tanuki performs one action only).
+TANUKI_TRICKS = (
+    Trick.GAMBLERS,
+    Trick.BROKERS,
+    Trick.SMART_ALECKS,
+    Trick.DIETERS,
+    Trick.KILLJOYS,
+    Trick.BIRTHDAY_GIRL,
+    Trick.DESTROYER,
+    Trick.CERBERUS,
+    Trick.PACK_LEADER,
+    Trick.DOG_FAIRY,
+)
+STEALING_TRICKS = frozenset({Trick.GLUTTONS, Trick.BIRTHDAY_GIRL})
+
+
+def tricks_of(card: Card) -> tuple[Trick, ...]:
+    """The tricks a card in hand may perform (a Glutton's only follows its own steal)."""
+    kind = kind_of(card)
+    if kind is Kind.TANUKI:
+        return TANUKI_TRICKS
+    trick = trick_of(card)
+    return () if trick is None or trick is Trick.GLUTTONS else (trick,)
+
+
+def glutton_cards(state: CaninosState) -> tuple[Card, ...]:
+    """The cards of this turn's successful steal if they are Gluttons whose trick is unused."""
+    turn = state.turn
+    if turn is None or not turn.stolen_with or Trick.GLUTTONS in turn.tricks:
+        return ()
+    if all(kind_of(card) is Kind.PACK_DOG and trick_of(card) is Trick.GLUTTONS for card in turn.stolen_with):
+        return turn.stolen_with
+    return ()
+
+
+def may_perform(state: CaninosState, seat: int, card: Card, trick: Trick) -> bool:
+    """The restrictions on a trick, before its targets."""
+    turn = state.turn
+    if turn is None or len(turn.tricks) >= turn.trick_limit:
+        return False
+    if trick is not Trick.TOPPING and under_killjoys(state, seat):
+        return False
+    if trick in STEALING_TRICKS and under_dieters(state, seat):
+        return False
+    if trick is Trick.SMART_ALECKS and Trick.SMART_ALECKS in turn.tricks:
+        return False  # "You may do this only once per turn."
+    return not (trick is Trick.DESTROYER and not any_topping(state))
+
+
+def trick_choices(state: CaninosState, seat: int) -> list[tuple[Card, Trick]]:
+    """Every (card, trick) the seat may start now: the Gluttons' trick first, then its hand."""
+    turn = state.turn
+    if turn is None or len(turn.tricks) >= turn.trick_limit:
+        return []
+    choices: list[tuple[Card, Trick]] = []
+    glutton = glutton_cards(state)
+    if (
+        glutton
+        and may_perform(state, seat, glutton[0], Trick.GLUTTONS)
+        and can_start(state, declared_trick(seat, glutton[0], Trick.GLUTTONS, turn.stolen_with))
+    ):
+        choices.append((glutton[0], Trick.GLUTTONS))
+    for card in distinct(state.players[seat].hand):
+        for trick in tricks_of(card):
+            if may_perform(state, seat, card, trick) and can_start(
+                state, declared_trick(seat, card, trick, turn.stolen_with)
+            ):
+                choices.append((card, trick))
+    return choices
+
+
+def can_start(state: CaninosState, draft: Draft) -> bool:
+    step = next_step(draft)
+    if step is Step.COMPLETE or step is Step.SLICE_OR_DONE:
+        return True
+    if step is Step.SEAT:
+        return bool(seat_options(state, draft))
+    if step is Step.SLICE:
+        return bool(slice_options(state, draft))
+    return bool(card_options(state, draft))
+
+
+def card_options(state: CaninosState, draft: Draft) -> list[tuple[Card, ...]]:
+    """Every way to pay for the declared steal with the cards in hand."""
+    play = draft.play
+    piece = slice_named(state, play.slices[0]) if play.slices else None
+    if play.action is not Action.STEAL or piece is None:
+        return []
+    return payments(state, play.seat, piece, state.players[play.seat].hand)
+
+
+def seat_options(state: CaninosState, draft: Draft) -> list[int]:
+    play = draft.play
+    others = [seat for seat in range(state.seat_count) if seat != play.seat]
+    players = state.players
+    if play.trick is Trick.GAMBLERS:
+        return [seat for seat in others if players[seat].hand]
+    if play.trick in (Trick.DIETERS, Trick.KILLJOYS):
+        # One of a kind at a time: a second would change nothing.
+        return [seat for seat in others if all(h.trick is not play.trick for h in players[seat].hexes)]
+    if play.trick is Trick.DOG_FAIRY:
+        return [
+            seat
+            for seat in others
+            if players[seat].fairy is None and any(piece.cerberus is None for piece in players[seat].collection)
+        ]
+    return []
+
+
+def slice_options(state: CaninosState, draft: Draft) -> list[SliceRef]:
+    """The slices the next SLICE or SLICE_OR_DONE step may name, each kind once."""
+    play = draft.play
+    trick = play.trick
+    if trick is Trick.GLUTTONS:
+        return [ref for ref in every_other_slice(state, play.seat) if can_steal_with(state, play.seat, ref, play.cards)]
+    if trick is Trick.CERBERUS:
+        return _refs(state.players, lambda owner, piece: owner != play.seat and not piece.plush)
+    if trick is Trick.TOPPING:
+        return _refs(state.players, lambda owner, piece: can_take_topping(piece))
+    if trick is Trick.BROKERS:
+        if play.slices:
+            return _refs(state.players, lambda owner, piece: can_take_topping(piece))
+        if not _refs(state.players, lambda owner, piece: can_take_topping(piece)):
+            return []
+        return _refs(state.players, lambda owner, piece: piece.topping is not None)
+    if trick is Trick.BIRTHDAY_GIRL:
+        left = _without_slices(state.players, play.slices)
+        return _refs(left, lambda owner, piece: owner != play.seat)
+    if trick is Trick.DESTROYER:
+        if not draft.closed:
+            lifted, _ = redistributed(state.players, play.slices, ())
+            return _refs(lifted, lambda owner, piece: piece.topping is not None)
+        placed, _ = redistributed(state.players, play.slices, play.onto)
+        return _refs(placed, lambda owner, piece: can_take_topping(piece))
+    return []
+
+
+def any_topping(state: CaninosState) -> bool:
+    return any(piece.topping is not None for player in state.players for piece in player.collection)
+
+
+def _refs(players: tuple[Player, ...], keep: Callable[[int, Slice], bool]) -> list[SliceRef]:
+    """Each kind of slice once per collection, in seat order, that `keep(owner, slice)` accepts."""
+    refs: list[SliceRef] = []
+    for owner, player in enumerate(players):
+        refs.extend(collection_refs(owner, player.collection, partial(keep, owner)))
+    return refs
+
+
+def _without_slices(players: tuple[Player, ...], refs: tuple[SliceRef, ...]) -> tuple[Player, ...]:
+    """The players as if the slices already chosen were gone (so the same slice is not named twice)."""
+    changed = list(players)
+    for ref in refs:
+        if ref.owner is None:
+            continue
+        collection = changed[ref.owner].collection
+        index = find(collection, ref)
+        if index is not None:
+            changed[ref.owner] = dataclasses.replace(
+                changed[ref.owner], collection=collection[:index] + collection[index + 1 :]
+            )
+    return tuple(changed)

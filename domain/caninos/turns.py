@@ -1,0 +1,209 @@
+"""The flow of play: turns in seat order, their start and end, and every move the rules force.
+
+`settle` runs after each command: it plays, as events of the same decision, whatever follows
+without a choice (a window nobody is left to ask resolves its chain, a complete play is laid
+down, a draft step with one public option is taken, a turn with nothing left to do ends, cards
+are drawn, the next turn starts and the Dog Fairy's spell weakens), and stops at the next real
+choice or at the end of the game. It never plays a choice that depends on a hidden card: a seat
+asked to answer always answers itself, so that declining tells nothing about its hand.
+"""
+
+from __future__ import annotations
+
+from domain.caninos.cards import HAND_SIZE, MAX_DISCARDS, Trick, is_double
+from domain.caninos.drafts import Step, declared_trick, next_step
+from domain.caninos.effects import apply_play
+from domain.caninos.events import (
+    CardsDrawn,
+    DeckRanOut,
+    DiscardShuffled,
+    LevellingEnded,
+    NoMoreChosen,
+    PlayMade,
+    PlushTurnedBack,
+    SeatChosen,
+    SliceChosen,
+    SliceReturned,
+    SpellBroken,
+    TurnEnded,
+    TurnStarted,
+)
+from domain.caninos.options import DeckRunsOut
+from domain.caninos.outcome import outcome
+from domain.caninos.reactions import answers_to_play, resolve_chain, window
+from domain.caninos.resolution import Resolution
+from domain.caninos.scoring import points, printed_points, slice_points
+from domain.caninos.slices import collection_refs
+from domain.caninos.state import CaninosState, Play, SliceRef
+from domain.caninos.tricks import can_start, glutton_cards, may_perform, seat_options, slice_options
+from domain.core.rng import Rng
+
+
+def settle(resolution: Resolution, rng: Rng) -> None:
+    """Play every forced move, then stop at the next real choice (or the end of the game)."""
+    while outcome(resolution.state) is None:
+        state = resolution.state
+        if state.level is not None:
+            if not _forced_levelling(resolution):
+                return
+        elif state.asking:
+            return
+        elif state.play is not None:
+            play = state.play
+            if resolve_chain(resolution):
+                apply_play(resolution, play, rng)
+        elif state.draft is not None:
+            if not _forced_draft_step(resolution):
+                return
+        elif state.turn is not None and turn_is_over(state):
+            end_turn(resolution, rng)
+        else:
+            return
+
+
+def lay_down(resolution: Resolution, play: Play) -> None:
+    """The play's cards leave the hand and its reaction window opens."""
+    asking = window(resolution.state, play, play.seat, answers_to_play(play))
+    resolution.record(PlayMade(play=play, asking=asking))
+
+
+def _forced_draft_step(resolution: Resolution) -> bool:
+    """Take the draft's next step if it has a single, public option; False at a real choice."""
+    state = resolution.state
+    draft = state.draft
+    assert draft is not None
+    seat = draft.play.seat
+    step = next_step(draft)
+    if step is Step.COMPLETE:
+        lay_down(resolution, draft.play)
+        return True
+    if step is Step.SEAT:
+        seats = seat_options(state, draft)
+        if len(seats) == 1:
+            resolution.record(SeatChosen(seat=seat, target=seats[0]))
+            return True
+    elif step is Step.SLICE:
+        refs = slice_options(state, draft)
+        if len(refs) == 1:
+            resolution.record(SliceChosen(seat=seat, slice=refs[0]))
+            return True
+    elif step is Step.SLICE_OR_DONE and not slice_options(state, draft):
+        resolution.record(NoMoreChosen(seat=seat))
+        return True
+    return False  # CARDS depend on the hand: the seat always chooses them itself
+
+
+# ---- the Pack Leader's levelling ----
+
+
+def owing(state: CaninosState) -> list[int]:
+    """Seats still above the Pack Leader's level, in seat order."""
+    level = state.level
+    return [] if level is None else [seat for seat, player in enumerate(state.players) if points(player) > level]
+
+
+def levelling_options(state: CaninosState, seat: int) -> list[SliceRef]:
+    """The slices a seat above the level may return: those worth something (returning a plush
+    toy or a slice under Cerberus would bring it no nearer)."""
+    return collection_refs(seat, state.players[seat].collection, lambda piece: slice_points(piece) > 0)
+
+
+def return_slice(resolution: Resolution, seat: int, ref: SliceRef) -> None:
+    """"The discarded pizza returns to the table": a Double to the row, a Normal face up on top
+    of the smaller mini-deck (the first on a tie)."""
+    decks = resolution.state.mini_decks
+    smaller = min(range(len(decks)), key=lambda index: len(decks[index]))
+    resolution.record(SliceReturned(seat=seat, slice=ref, mini_deck=None if is_double(ref.pizza) else smaller))
+
+
+def _forced_levelling(resolution: Resolution) -> bool:
+    seats = owing(resolution.state)
+    if not seats:
+        resolution.record(LevellingEnded())
+        return True
+    for seat in seats:
+        refs = levelling_options(resolution.state, seat)
+        if len(refs) == 1:
+            return_slice(resolution, seat, refs[0])
+            return True
+    return False
+
+
+# ---- turns ----
+
+
+def turn_is_over(state: CaninosState) -> bool:
+    """Whether the seat in turn visibly has nothing left to do but end it: judged on public
+    facts only (what it did, how many cards it holds), never on which cards it holds."""
+    turn = state.turn
+    assert turn is not None
+    holds_cards = bool(state.players[turn.seat].hand)
+    if turn.discarded:
+        return turn.discarded >= MAX_DISCARDS or not holds_cards
+    played = turn.stole or bool(turn.tricks)
+    tricks_left = len(turn.tricks) < turn.trick_limit
+    if not played and holds_cards:
+        return False
+    return not (tricks_left and (holds_cards or glutton_possible(state)))
+
+
+def glutton_possible(state: CaninosState) -> bool:
+    turn = state.turn
+    glutton = glutton_cards(state)
+    if turn is None or not glutton or not may_perform(state, turn.seat, glutton[0], Trick.GLUTTONS):
+        return False
+    return can_start(state, declared_trick(turn.seat, glutton[0], Trick.GLUTTONS, turn.stolen_with))
+
+
+def start_turn(resolution: Resolution, seat: int) -> None:
+    """A turn starts; an enchanted seat turns one plush toy back into pizza ("one plush toy per
+    turn (every turn counts)"), the most valuable first, and once none is left the Dog Fairy
+    goes to the discard pile."""
+    resolution.record(TurnStarted(seat=seat))
+    player = resolution.state.players[seat]
+    if player.fairy is None:
+        return
+    plush = [piece for piece in player.collection if piece.plush]
+    if plush:
+        best = max(plush, key=lambda piece: printed_points(piece.pizza))
+        resolution.record(PlushTurnedBack(seat=seat, pizza=best.pizza))
+    if not any(piece.plush for piece in resolution.state.players[seat].collection):
+        resolution.record(SpellBroken(seat=seat))
+
+
+def end_turn(resolution: Resolution, rng: Rng) -> None:
+    """End of Turn: used cards to the discard pile, draw back to six, the next seat plays."""
+    turn = resolution.state.turn
+    assert turn is not None
+    resolution.record(TurnEnded(seat=turn.seat))
+    draw_up(resolution, turn.seat, rng)
+    if not resolution.state.deck_ran_out:
+        start_turn(resolution, resolution.state.left_of(turn.seat))
+
+
+def deck_is_final(state: CaninosState) -> bool:
+    """Whether the main deck running out ends the game (it always does with MOST_POINTS; with
+    RESHUFFLE, once the reshuffles allowed are used up)."""
+    options = state.options
+    return options.deck_runs_out is DeckRunsOut.MOST_POINTS or state.reshuffles >= options.reshuffle_limit
+
+
+def draw_up(resolution: Resolution, seat: int, rng: Rng) -> None:
+    """"Take cards from the main deck as needed until you have 6 in your hand." When the deck
+    is empty and more are owed, the discard pile becomes the deck (RESHUFFLE) or the game ends;
+    with MOST_POINTS the game ends as soon as the deck is empty."""
+    while True:
+        state = resolution.state
+        owed = HAND_SIZE - len(state.players[seat].hand)
+        if owed <= 0:
+            break
+        if not state.deck:
+            if deck_is_final(state) or not state.discard:
+                resolution.record(DeckRanOut())
+                return
+            resolution.record(DiscardShuffled(count=len(state.discard), deck=rng.shuffled(state.discard)))
+            continue
+        drawn = state.deck[:owed]
+        resolution.record(CardsDrawn(seat=seat, count=len(drawn), cards=drawn))
+    if not resolution.state.deck and deck_is_final(resolution.state):
+        resolution.record(DeckRanOut())

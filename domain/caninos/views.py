@@ -1,0 +1,101 @@
+"""What each seat may see, and every event as that seat may see it.
+
+Public: every collection with its toppings, plush toys, Cerberus, Dieters, Killjoys and Dog
+Fairy; the Double row; each mini-deck's top and size; the size of the main deck; the discard
+pile (face up); how many cards each seat holds; the turn, the play being put together, the
+reaction chain and who is asked; the Pack Leader's level. Private to a seat: its hand. Nobody,
+not even the seat that will draw them, sees the order of the main deck or of the pizzas under
+the mini-deck tops.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from domain.caninos.cards import Card, Pizza
+from domain.caninos.events import CardsDealt, CardsDrawn, DeckShuffled, DiscardShuffled, PizzasShuffled
+from domain.caninos.options import Options
+from domain.caninos.scoring import points
+from domain.caninos.state import Answer, CaninosState, Draft, Hex, Play, Slice, Turn
+
+
+@dataclass(frozen=True)
+class MiniDeckView:
+    top: Pizza | None  # None: the mini-deck is empty
+    size: int
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    seat: int
+    collection: tuple[Slice, ...]
+    points: int
+    hand_size: int  # how many, never which
+    hexes: tuple[Hex, ...]
+    fairy: Card | None
+
+
+@dataclass(frozen=True)
+class CaninosView:
+    viewer: int | None  # None: a spectator
+    options: Options
+    turn: Turn | None
+    players: tuple[PlayerView, ...]
+    doubles: tuple[Pizza, ...]
+    mini_decks: tuple[MiniDeckView, ...]
+    deck_size: int
+    discard: tuple[Card, ...]  # face up, the last discarded last
+    draft: Draft | None  # the play the seat in turn is putting together
+    play: Play | None  # the play at the bottom of the reaction chain
+    answers: tuple[Answer, ...]  # the chain above it, the latest last
+    adopted: tuple[int, ...]  # chain links whose Raccoon went to an adopter's hand
+    asking: tuple[int, ...]  # the open window: seats still to be asked, the first now
+    level: int | None  # the Pack Leader's level while seats return pizza
+    reshuffles: int
+    hand: tuple[Card, ...]  # the viewer's own; empty for a spectator
+
+
+def view(state: CaninosState, viewer: int | None) -> CaninosView:
+    own = state.players[viewer] if viewer is not None and 0 <= viewer < state.seat_count else None
+    return CaninosView(
+        viewer=viewer if own is not None else None,
+        options=state.options,
+        turn=state.turn,
+        players=tuple(
+            PlayerView(
+                seat=seat,
+                collection=player.collection,
+                points=points(player),
+                hand_size=len(player.hand),
+                hexes=player.hexes,
+                fairy=player.fairy,
+            )
+            for seat, player in enumerate(state.players)
+        ),
+        doubles=state.doubles,
+        mini_decks=tuple(MiniDeckView(top=deck[0] if deck else None, size=len(deck)) for deck in state.mini_decks),
+        deck_size=len(state.deck),
+        discard=state.discard,
+        draft=state.draft,
+        play=state.play,
+        answers=state.answers,
+        adopted=state.adopted,
+        asking=state.asking,
+        level=state.level,
+        reshuffles=state.reshuffles,
+        hand=own.hand if own is not None else (),
+    )
+
+
+def redact(event: Any, viewer: int | None) -> Any:
+    """Blank what `viewer` may not see; every event still reaches every viewer, so the number
+    and order of events tell nothing the rules do not."""
+    if isinstance(event, DeckShuffled | DiscardShuffled):
+        return dataclasses.replace(event, deck=())
+    if isinstance(event, PizzasShuffled):
+        return dataclasses.replace(event, pizzas=())
+    if isinstance(event, CardsDealt | CardsDrawn) and event.seat != viewer:
+        return dataclasses.replace(event, cards=())
+    return event

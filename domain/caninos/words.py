@@ -1,0 +1,41 @@
+"""Slices, plays and choices in a player's words, for prompts and refusals (public facts only)."""
+
+from __future__ import annotations
+
+from domain.caninos.cards import Trick, title
+from domain.caninos.drafts import Step, chooses_onto, next_step
+from domain.caninos.state import Action, Draft, SliceRef
+
+
+def slice_words(ref: SliceRef) -> str:
+    owner = "the table's" if ref.owner is None else f"seat {ref.owner}'s"
+    plush = "plush " if ref.plush else ""
+    topping = f" with {title(ref.topping)}" if ref.topping is not None else ""
+    return f"{owner} {plush}{title(ref.pizza)}{topping}"
+
+
+def draft_question(draft: Draft) -> str:
+    """What the CHOICE prompt of a draft asks."""
+    play = draft.play
+    step = next_step(draft)
+    if play.action is Action.STEAL:
+        return f"choose the card(s) to steal {slice_words(play.slices[0])} with"
+    trick = play.trick
+    assert trick is not None
+    if step is Step.SEAT:
+        return f"choose the seat your {trick.title} trick aims at"
+    if trick is Trick.GLUTTONS:
+        return "choose one more slice to steal with the same card"
+    if trick is Trick.CERBERUS:
+        return "choose the slice Cerberus lies on"
+    if trick is Trick.TOPPING:
+        return "choose the slice your topping goes on"
+    if trick is Trick.BIRTHDAY_GIRL:
+        return "choose a slice to steal" if step is Step.SLICE else "choose a second slice to steal, or no more"
+    if trick is Trick.BROKERS:
+        return "choose where the topping goes" if chooses_onto(draft) else "choose the topping to move"
+    if trick is Trick.DESTROYER:
+        if chooses_onto(draft):
+            return f"choose where the topping from {slice_words(play.slices[len(play.onto)])} goes"
+        return "choose a topping to lift, or no more"
+    return "choose"

@@ -1,0 +1,91 @@
+"""Undo that the players agree to (domain/core/undo.py, docs/disputes.md), on Hoarders, whose
+secret picks are its only reversible events (docs/rules/hoarders.md, "Undo")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain.core import table as tables
+from domain.core.rng import seed_from_text
+from domain.core.rules import PromptKind, RuleViolation
+from domain.core.undo import AnswerUndo, ProposeUndo, UndoAnswered, Undone, UndoProposed
+from domain.hoarders import GAME
+from domain.hoarders.cards import Critter
+from domain.hoarders.commands import PickCritters, RevealCritter
+
+SEED = seed_from_text("undo tests")
+PICK = PickCritters(critters=(Critter.SQUIRREL, Critter.HAMSTER))
+
+
+def opened(seats: int = 3) -> tables.Table[Any]:
+    return tables.fold(GAME, tables.create(GAME, None, [f"p{i}" for i in range(seats)], SEED))
+
+
+def sent(table: tables.Table[Any], seat: int, command: Any) -> tuple[tables.Table[Any], list[Any]]:
+    events = tables.play(table, seat, command, SEED)
+    for event in events:
+        table = tables.evolve(table, event)
+    return table, events
+
+
+def refused(code: str) -> Any:
+    return pytest.raises(RuleViolation, match=f"^{code}:")
+
+
+def test_nothing_can_be_undone_right_after_the_deal() -> None:
+    table = opened()
+    assert ProposeUndo() not in tables.legal_commands(table, 0)
+    with refused("kennel/nothing_to_undo"):
+        tables.play(table, 0, ProposeUndo(), SEED)
+
+
+def test_every_other_seat_must_agree_and_then_the_picks_are_taken_back() -> None:
+    start = opened()
+    table, _ = sent(start, 0, PICK)
+    assert ProposeUndo() in tables.legal_commands(table, 1)
+    table, events = sent(table, 1, ProposeUndo())
+    assert events == [UndoProposed(seat=1, to_version=start.version)]
+    assert {(p.seat, p.kind) for p in table.pending()} == {(0, PromptKind.CHOICE), (2, PromptKind.CHOICE)}
+    assert tables.legal_commands(table, 1) == ()
+    assert tables.legal_commands(table, 0) == (AnswerUndo(agree=True), AnswerUndo(agree=False))
+    with refused("kennel/undo_pending"):
+        tables.play(table, 2, PICK, SEED)
+    with refused("kennel/no_undo_to_answer"):
+        tables.play(table, 1, AnswerUndo(agree=True), SEED)
+    table, events = sent(table, 0, AnswerUndo(agree=True))
+    assert events == [UndoAnswered(seat=0, agree=True)]
+    table, events = sent(table, 2, AnswerUndo(agree=True))
+    assert events == [UndoAnswered(seat=2, agree=True), Undone(to_version=start.version)]
+    assert table.state == start.state and table.version == start.version + 5  # nothing deleted
+    assert table.pending() == start.pending()
+
+
+def test_one_refusal_ends_the_proposal_and_the_game_goes_on() -> None:
+    table, _ = sent(opened(), 0, PICK)
+    before = table.state
+    table, _ = sent(table, 1, ProposeUndo())
+    table, events = sent(table, 2, AnswerUndo(agree=False))
+    assert events == [UndoAnswered(seat=2, agree=False)]
+    assert table.proposal is None and table.state == before
+    table, _ = sent(table, 2, PICK)  # the game goes on
+
+
+def test_undo_never_goes_back_past_a_reveal() -> None:
+    table = opened(2)
+    for seat in (0, 1):
+        table, _ = sent(table, seat, PICK)
+    table, _ = sent(table, 0, RevealCritter(critter=Critter.SQUIRREL))  # shows a card, draws a nut
+    assert ProposeUndo() not in tables.legal_commands(table, 1)
+    with refused("kennel/nothing_to_undo"):
+        tables.play(table, 1, ProposeUndo(), SEED)
+
+
+def test_an_undone_game_folds_from_its_log_to_the_same_table() -> None:
+    table, events = sent(opened(), 0, PICK)
+    log = [*tables.create(GAME, None, ["p0", "p1", "p2"], SEED), *events]
+    for seat, command in ((1, ProposeUndo()), (0, AnswerUndo(agree=True)), (2, AnswerUndo(agree=True))):
+        table, events = sent(table, seat, command)
+        log += events
+    assert tables.fold(GAME, log) == table
