@@ -7,7 +7,7 @@ GENERATED := clients/python/kennel/v1/.generated
 PROTOS := $(wildcard proto/kennel/v1/*.proto)
 PYTEST_WORKERS ?= 2
 
-.PHONY: setup proto run test clean
+.PHONY: setup proto run test clean browser
 
 setup: $(INSTALLED) $(GENERATED)
 
@@ -36,6 +36,19 @@ run: setup
 
 test: setup
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS)
+
+# Browser tests (tests/browser): Debian's chromium driven by playwright-core from npm; no browser
+# is downloaded. Without them the browser tests skip, saying what is missing (CI requires them).
+browser:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+		else echo "make browser: chromium is missing: install Debian's chromium package as root" >&2; exit 1; fi; \
+	fi
+	@if ! command -v npm >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; \
+		else echo "make browser: node and npm are missing: install Debian's nodejs and npm packages as root" >&2; exit 1; fi; \
+	fi
+	npm ci --prefix tests/browser --no-audit --no-fund
 
 clean:
 	rm -rf $(VENV) clients/python/kennel/v1 .pytest_cache

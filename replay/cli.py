@@ -236,11 +236,11 @@ def run_fork(args: argparse.Namespace) -> int:
     # Imported here: forking writes to the server's store; reading logs must not need it.
     import asyncio
 
+    from replay.signing import load_or_create_key
     from service.errors import ApiError
     from service.games import GameHub
     from service.server import SIGNING_KEY_FILE
     from service.storage import open_store
-    from replay.signing import load_or_create_key
 
     data_dir = args.data or os.environ.get("KENNEL_DATA_DIR") or "data"
     store = open_store(data_dir)

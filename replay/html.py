@@ -354,22 +354,17 @@ def render_page(raw: bytes) -> str:
     """The whole page for the log in `raw`: one HTML document, nothing to fetch."""
     data = page_data(raw)
     meta = data["meta"]
-    title = f"{meta['title']} · game {meta['game_id']} · Kennel replay"
-    return (
-        _TEMPLATE.replace("%%TITLE%%", html.escape(title))
-        .replace("%%STYLE%%", _STYLE)
-        .replace("%%SCRIPT%%", _SCRIPT)
-        .replace("%%DATA%%", embed_json(data))
-    )
+    parts = {
+        "TITLE": html.escape(f"{meta['title']} · game {meta['game_id']} · Kennel replay"),
+        "STYLE": _STYLE,
+        "SCRIPT": _SCRIPT,
+        "DATA": embed_json(data),
+    }
+    # One pass, so that nothing inserted (a game id from the log, say) is read as a placeholder.
+    return _PLACEHOLDER.sub(lambda match: parts[match.group(1)], _TEMPLATE)
 
 
-def write_page(raw: bytes, path: str) -> Log:
-    """Write the page for `raw` to `path`; the parsed log, for a summary line."""
-    page = render_page(raw)
-    with open(path, "w", encoding="utf-8") as out:
-        out.write(page)
-    return parse_log(raw)
-
+_PLACEHOLDER = re.compile(r"%%(TITLE|STYLE|SCRIPT|DATA)%%")
 
 _TEMPLATE = """<!doctype html>
 <html lang="en">
@@ -716,7 +711,7 @@ _SCRIPT = r"""
     $("step").textContent = `version ${step} of ${LAST}`;
     $("prev").disabled = $("first").disabled = step === 0;
     $("next").disabled = $("last").disabled = step === LAST;
-    try {  // the step in the address, to link to it; a browser may refuse this for file://
+    try {  // the step in the address, to link to it; some browsers refuse this for local files
       if (location.hash !== "#v=" + step) history.replaceState(null, "", "#v=" + step);
     } catch (e) { /* the page works without it */ }
 

@@ -6,6 +6,7 @@ The browser half (the page scrubs, and draws something) is tests/browser/test_re
 from __future__ import annotations
 
 import functools
+import html
 import json
 import os
 import re
@@ -56,10 +57,10 @@ def step(data: dict[str, Any], version: int, *path: str | int) -> Any:
     return decode(pool, ref)
 
 
-def played(game_name: str, names: list[str], seed_text: str) -> bytes:
-    """A whole bot game with the given player names."""
+def played(game_name: str, names: list[str], seed_text: str, game_id: str = "test") -> bytes:
+    """A whole bot game with the given player names and game id."""
     game, seed = GAMES[game_name], seed_from_text(seed_text)
-    ledger = Ledger.create(game, f"test/{seed_text}", None, names, seed)
+    ledger = Ledger.create(game, game_id, None, names, seed)
     match = LocalMatch(ledger, seed, [RandomBot(f"{seed_text}:{seat}") for seat in range(len(names))])
     play_out(match, seed_text, 10_000)
     return ledger.log().to_bytes()
@@ -188,15 +189,22 @@ def test_a_running_game_has_no_outcome_yet() -> None:
 # Escaping ---------------------------------------------------------------------------------------
 
 
-def test_names_that_look_like_markup_stay_inside_the_data() -> None:
+def test_names_and_ids_that_look_like_markup_stay_inside_the_data() -> None:
     game_name = GAME_NAMES[0]
     names = ["</script><script>alert(1)</script>", "<!-- <script>", 'Zoë & \u2028 "q"']
     names = names[: GAMES[game_name].seats.maximum]
     names += [f"p{seat}" for seat in range(len(names), GAMES[game_name].seats.minimum)]
-    page = render_page(played(game_name, names, "html/markup"))
+    game_id = "</title><script>alert(2)</script>%%DATA%%%%SCRIPT%%"
+    page = render_page(played(game_name, names, "html/markup", game_id))
     assert len(re.findall(r"</script", page, re.IGNORECASE)) == 2  # the two real closing tags
+    markup = DATA_TAG.sub("", page)  # "<script" in the data is text there ("<!--" and "</" are escaped)
+    assert len(re.findall(r"<script", markup, re.IGNORECASE)) == 1
+    assert len(re.findall(r"</title", page, re.IGNORECASE)) == 1
     assert "<!--" not in page
+    title = re.search(r"<title>(.*?)</title>", page, re.DOTALL)
+    assert title is not None and html.unescape(title.group(1)).split(" · ")[1] == f"game {game_id}"
     data = embedded(page)
+    assert data["meta"]["game_id"] == game_id
     assert data["meta"]["seats"] == names
     assert step(data, 0)["seats"] == names
 
