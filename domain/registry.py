@@ -6,9 +6,11 @@ from typing import Any
 
 from domain.core.rules import Game, RuleViolation
 from domain.a_dogs_life import GAME as A_DOGS_LIFE
+from domain.canine_kleptomaniacs import GAME as CANINE_KLEPTOMANIACS
+from domain.caninos import GAME as CANINOS
 from domain.hoarders import GAME as HOARDERS
 
-GAMES: dict[str, Game[Any]] = {game.name: game for game in (HOARDERS, A_DOGS_LIFE)}
+GAMES: dict[str, Game[Any]] = {game.name: game for game in (HOARDERS, A_DOGS_LIFE, CANINE_KLEPTOMANIACS, CANINOS)}
 
 
 def game_named(name: str) -> Game[Any]:

@@ -237,7 +237,7 @@ def check_take_newspaper(state: State, seat: int, command: TakeNewspaper) -> Rul
 
 
 def take_newspaper(resolution: Resolution, seat: int, command: TakeNewspaper, rng: Rng) -> None:
-    """"The player takes a newspaper marker at random": only the taker sees the address."""
+    """ "The player takes a newspaper marker at random": only the taker sees the address."""
     resolution.record(NewspaperTaken(seat=seat, address=rng.choice(resolution.state.kiosk)))
 
 

@@ -65,7 +65,9 @@ class Board:
         return self.spaces[space_id]
 
     def has(self, space_id: object) -> bool:
-        return isinstance(space_id, int) and not isinstance(space_id, bool) and 0 <= space_id < len(self.spaces)
+        return (
+            isinstance(space_id, int) and not isinstance(space_id, bool) and 0 <= space_id < len(self.spaces)
+        )
 
     def links(self, space_id: int) -> tuple[int, ...]:
         return self.spaces[space_id].links

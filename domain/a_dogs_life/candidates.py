@@ -40,7 +40,6 @@ _PLAIN_ACTIONS = (
 )
 
 
-
 def action_candidates(state: ADogsLifeState, seat: int) -> list[Any]:
     """Every action that might be legal for the seat's dog where it stands: a move to each
     adjacent space, the plain actions, one drop per newspaper carried, one collect per

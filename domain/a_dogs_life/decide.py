@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.a_dogs_life import actions, movement, truck
-from domain.a_dogs_life.board import SpaceKind, board
 from domain.a_dogs_life.candidates import action_candidates
 from domain.a_dogs_life.commands import (
     AttackDog,
@@ -114,24 +113,22 @@ def check(state: State, seat: int, command: Any, rule: Rule) -> RuleViolation | 
         return refused("driving", "Your dog's actions are over: steer the dogcatcher's truck.")
     if state.dogs[seat].position == state.truck and not rule.on_the_truck:
         return refused(
-            "on_the_truck", "Your dog is passing the dogcatcher's truck: it must move on before anything else."
+            "on_the_truck",
+            "Your dog is passing the dogcatcher's truck: it must move on before anything else.",
         )
     return rule.check(state, seat, command)
 
 
 def has_choice(state: State) -> bool:
-    """Whether the active dog may do anything but end its actions.
+    """Whether the active dog may do anything but end its actions (else they end by themselves).
 
-    A dog carrying a newspaper at a delivery address is always asked, whether or not the paper
-    is for that address: ending its actions by itself would tell the table it is not.
+    This depends on public facts only: the one action whose legality hides something,
+    delivering a newspaper, needs a newspaper carried at a delivery address, where dropping
+    it is legal too (docs/rules/a-dogs-life.md, "Actions end by themselves").
     """
     seat = state.active
-    position = state.dogs[seat].position
-    if position is None:
-        return False
-    if board().kind(position) is SpaceKind.ADDRESS and state.dogs[seat].newspapers:
-        return True
     return any(
-        not isinstance(command, EndActions) and check(state, seat, command, ACTION_RULES[type(command)]) is None
+        not isinstance(command, EndActions)
+        and check(state, seat, command, ACTION_RULES[type(command)]) is None
         for command in action_candidates(state, seat)
     )

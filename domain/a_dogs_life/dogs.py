@@ -15,6 +15,7 @@ import functools
 import json
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 
 class Dog(enum.Enum):
@@ -115,15 +116,15 @@ def chart(dog: Dog) -> DogChart:
     return charts()[dog]
 
 
-def _card(entry: dict[str, object]) -> Card:
+def _card(entry: dict[str, Any]) -> Card:
     if entry.get("shuffling_dog"):
-        return Card(number=int(entry["number"]), shuffling_dog=True)  # type: ignore[call-overload]
+        return Card(number=int(entry["number"]), shuffling_dog=True)
     return Card(
-        number=int(entry["number"]),  # type: ignore[call-overload]
+        number=int(entry["number"]),
         trash_can=Reward(entry["trash_can"]),
         restaurant=Reward(entry["restaurant"]),
         newspaper=Reward(entry["newspaper"]),
-        attack=int(entry["attack"]),  # type: ignore[call-overload]
+        attack=int(entry["attack"]),
         escape_dogcatcher=bool(entry["escape_dogcatcher"]),
         exit_pound=bool(entry["exit_pound"]),
     )

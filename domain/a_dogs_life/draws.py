@@ -15,7 +15,7 @@ from domain.core.rng import Rng
 
 
 def shuffle_deck(resolution: Resolution, seat: int, rng: Rng) -> None:
-    """"That player shuffles all 13 cards to start a new deck"."""
+    """ "That player shuffles all 13 cards to start a new deck"."""
     numbers = chart(resolution.state.dogs[seat].dog).numbers
     resolution.record(DeckShuffled(seat=seat, deck=rng.shuffled(numbers)))
 
@@ -47,6 +47,8 @@ def take_reward(resolution: Resolution, seat: int, card: Card, section: Section)
         found = dog.free_hands > 0 and state.bone_supply > 0
         resolution.record(BoneFound(seat=seat) if found else NothingFound(seat=seat))
     elif reward.days:
-        resolution.record(FoodEaten(seat=seat, days=reward.days, hunger=min(MAX_FOOD, dog.hunger + reward.days)))
+        resolution.record(
+            FoodEaten(seat=seat, days=reward.days, hunger=min(MAX_FOOD, dog.hunger + reward.days))
+        )
     else:
         resolution.record(NothingFound(seat=seat))

@@ -211,9 +211,7 @@ def _newspaper_collected(state: State, event: NewspaperCollected) -> State:
         return state
     item = here[event.index]
     state = _replace(state, ground=_without(state.ground, item))
-    return _change_dog(
-        state, event.seat, lambda d: _replace(d, newspapers=d.newspapers + (item.address,))
-    )
+    return _change_dog(state, event.seat, lambda d: _replace(d, newspapers=d.newspapers + (item.address,)))
 
 
 def _bone_buried(state: State, event: BoneBuried) -> State:
@@ -246,9 +244,7 @@ def _newspaper_taken(state: State, event: NewspaperTaken) -> State:
     if event.address not in state.kiosk:
         return state
     state = _replace(state, kiosk=_without(state.kiosk, event.address))
-    return _change_dog(
-        state, event.seat, lambda d: _replace(d, newspapers=d.newspapers + (event.address,))
-    )
+    return _change_dog(state, event.seat, lambda d: _replace(d, newspapers=d.newspapers + (event.address,)))
 
 
 def _newspaper_delivered(state: State, event: NewspaperDelivered) -> State:
@@ -286,7 +282,12 @@ def _overtime_started(state: State, event: OvertimeStarted) -> State:
 
 def _game_won(state: State, event: GameWon) -> State:
     return _replace(
-        state, phase=Phase.OVER, winners=event.winners, win_reason=event.reason, action_points=0, truck_steps=0
+        state,
+        phase=Phase.OVER,
+        winners=event.winners,
+        win_reason=event.reason,
+        action_points=0,
+        truck_steps=0,
     )
 
 

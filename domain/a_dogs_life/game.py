@@ -68,6 +68,21 @@ from domain.core.codec import TypeRegistry
 from domain.core.rng import Rng
 from domain.core.rules import Outcome, Prompt, SeatRange
 
+# Events that show nobody anything hidden and record no chance. None of them ever follows a
+# revealing event within one decision (each opens its decision), as the engine requires.
+UNDOABLE: frozenset[type] = frozenset(
+    {
+        DogMoved,
+        LamppostSniffed,
+        BoneDropped,
+        NewspaperDropped,
+        BoneCollected,
+        BoneBuried,
+        DogDrank,
+        DogPiddled,
+    }
+)
+
 
 class ADogsLife:
     """The `domain.core.rules.Game` for A Dog's Life, plus `inventory` and `picture`."""
@@ -159,6 +174,11 @@ class ADogsLife:
 
     def outcome(self, state: ADogsLifeState) -> Outcome | None:
         return outcomes.outcome(state)
+
+    def reveals(self, event: Any) -> bool:
+        """Undo may take back only plain moves and actions without chance since the last draw,
+        roll or reveal (docs/rules/a-dogs-life.md, "Undo")."""
+        return type(event) not in UNDOABLE
 
     def describe(self, event: Any, names: Sequence[str]) -> str:
         return narration.describe(event, names)

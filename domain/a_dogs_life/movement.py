@@ -48,7 +48,9 @@ def check_move(state: ADogsLifeState, seat: int, command: MoveDog) -> RuleViolat
     if position is None:
         return refused("in_the_pound", "Your dog is in the pound.")
     if not is_seat_number(to) or not city.has(to) or to not in city.links(position):
-        return refused("not_adjacent", "A dog moves to an adjacent space (through an entrance for a building).")
+        return refused(
+            "not_adjacent", "A dog moves to an adjacent space (through an entrance for a building)."
+        )
     kind = city.kind(to)
     if kind is SpaceKind.POUND:
         return refused("into_the_pound", "A dog may never enter the pound (voluntarily anyway).")
@@ -56,7 +58,9 @@ def check_move(state: ADogsLifeState, seat: int, command: MoveDog) -> RuleViolat
         return refused("not_your_home", "A dog may never enter another dog's starting space.")
     other = state.dog_at(to)
     if other is not None and other != seat:
-        return refused("occupied", f"Seat {other}'s dog is there: a dog may not move through an opponent's dog.")
+        return refused(
+            "occupied", f"Seat {other}'s dog is there: a dog may not move through an opponent's dog."
+        )
     if to == state.truck:
         if state.action_points < 2:
             return refused(
@@ -66,7 +70,8 @@ def check_move(state: ADogsLifeState, seat: int, command: MoveDog) -> RuleViolat
             )
         if opponents_piddle(state, seat, to) is not None:
             return refused(
-                "truck_in_the_way", "Sniffing the lamppost would stop your dog on the dogcatcher's truck's space."
+                "truck_in_the_way",
+                "Sniffing the lamppost would stop your dog on the dogcatcher's truck's space.",
             )
         if not any(n != to and may_stand(state, seat, n) for n in city.links(to)):
             return refused("truck_in_the_way", "Past the dogcatcher's truck there is nowhere to stop.")

@@ -128,7 +128,8 @@ def _(event: DogKeptInPound, names: Sequence[str]) -> str:
 
 @_describe.register
 def _(event: DogReleased, names: Sequence[str]) -> str:
-    return f"{names[event.seat]} left the pound, hunger {event.hunger}, with {event.action_points} action points."
+    points = event.action_points
+    return f"{names[event.seat]} left the pound, hunger {event.hunger}, with {points} action points."
 
 
 @_describe.register
@@ -178,7 +179,9 @@ def _(event: BoneDropped, names: Sequence[str]) -> str:
 
 @_describe.register
 def _(event: NewspaperDropped, names: Sequence[str]) -> str:
-    return f"{names[event.seat]} dropped the newspaper for {_address(event.address)} at {_place(event.space)}."
+    return (
+        f"{names[event.seat]} dropped the newspaper for {_address(event.address)} at {_place(event.space)}."
+    )
 
 
 @_describe.register
@@ -188,7 +191,9 @@ def _(event: BoneCollected, names: Sequence[str]) -> str:
 
 @_describe.register
 def _(event: NewspaperCollected, names: Sequence[str]) -> str:
-    return f"{names[event.seat]} picked up the newspaper for {_address(event.address)} at {_place(event.space)}."
+    return (
+        f"{names[event.seat]} picked up the newspaper for {_address(event.address)} at {_place(event.space)}."
+    )
 
 
 @_describe.register
@@ -234,7 +239,9 @@ def _(event: TruckRolled, names: Sequence[str]) -> str:
 
 @_describe.register
 def _(event: TruckDriven, names: Sequence[str]) -> str:
-    return f"The dogcatcher's truck drove to {_place(event.spaces[-1])}." if event.spaces else "The truck stood."
+    return (
+        f"The dogcatcher's truck drove to {_place(event.spaces[-1])}." if event.spaces else "The truck stood."
+    )
 
 
 @_describe.register

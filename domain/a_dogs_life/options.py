@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 BONES_TO_WIN = 4  # "Find 4 bones and bury them in your home space"
-DEFAULT_ROUND_LIMIT = 20  # docs/rules/a-dogs-life.md, "The timed variant is the default"
+DEFAULT_ROUND_LIMIT = 30  # docs/rules/a-dogs-life.md, "The timed variant is the default"
 DEFAULT_OVERTIME_ROUNDS = 5  # docs/rules/a-dogs-life.md, "Overtime"
 MAX_BONES_TO_WIN = 10
 NO_LIMIT = 0
@@ -20,7 +20,7 @@ class Options:
     """`bones_to_win`: "the number of bones can be increased or decreased" (1 to 10; default 4).
 
     `round_limit`: the timed variant ("Variant"), measured in rounds; when that many rounds
-    are played the dog with the most buried bones wins. Default 20; 0 plays the rulebook's
+    are played the dog with the most buried bones wins. Default 30; 0 plays the rulebook's
     untimed game, which may never end.
 
     `overtime_rounds`: after the limit, tied dogs "continue their turns until one buries a

@@ -8,6 +8,7 @@ pound chart beside the city) and the dogcatcher's truck with its heading.
 
 from __future__ import annotations
 
+import functools
 from html import escape
 
 from domain.a_dogs_life.board import Board, Feature, Space, SpaceKind, board
@@ -30,7 +31,7 @@ _KIND_LETTER = {
 LEGEND = (
     "@n dog of seat n, TR truck (arrow: heading), T trash can (t: searched), L lamppost "
     "(Ln: seat n's marker), ~ fountain, Hn home n, An address n, Rn restaurant n, K kiosk, P pound, "
-    "* bones or newspapers lying there"
+    "> < ^ v an entrance (the building is that way), * bones or newspapers lying there"
 )
 
 
@@ -39,22 +40,25 @@ def text(view: ADogsLifeView) -> str:
     city = board()
     grid = [["   " for _ in range(city.width)] for _ in range(city.height)]
     for space in city.spaces:
-        for dx in range(space.w):
-            for dy in range(space.h):
-                grid[space.y + dy][space.x + dx] = _text_cell(view, space, first=(dx, dy) == (0, 0))
+        cells = [(space.x + dx, space.y + dy) for dy in range(space.h) for dx in range(space.w)]
+        dogs = [dog.seat for dog in view.dogs if dog.position == space.id]
+        for index, (x, y) in enumerate(cells):
+            grid[y][x] = _text_cell(view, space, index, dogs[index :: len(cells)])
     lines = ["".join(row).rstrip() for row in grid]
     lines += ["", LEGEND, "", *_status_lines(view)]
     return "\n".join(lines) + "\n"
 
 
-def _text_cell(view: ADogsLifeView, space: Space, first: bool) -> str:
-    items = "*" if any(item.space == space.id for item in view.ground) and first else " "
-    dogs = [dog.seat for dog in view.dogs if dog.position == space.id]
-    if dogs and first:
+def _text_cell(view: ADogsLifeView, space: Space, index: int, dogs: list[int]) -> str:
+    """Square `index` of the space (a building may cover several), with the dogs drawn there."""
+    items = "*" if index == 0 and any(item.space == space.id for item in view.ground) else " "
+    if dogs:
         return f"@{dogs[0]}" + ("+" if len(dogs) > 1 else items)
     if space.id == view.truck:
         return "TR" + heading(view)
     if space.kind is SpaceKind.STREET:
+        if items == " ":
+            items = _entrance_arrows().get(space.id, " ")
         if space.feature is None:
             return " ." + items
         letter = _FEATURE_LETTER[space.feature]
@@ -62,12 +66,28 @@ def _text_cell(view: ADogsLifeView, space: Space, first: bool) -> str:
             letter = "t"
         owner = next((p.seat for p in view.piddles if p.space == space.id), None)
         return (letter + (str(owner) if owner is not None else " ") + items)[:3]
-    if not first:
+    if index:
         return " " + _KIND_LETTER[space.kind] + " "
     label = _KIND_LETTER[space.kind] + (str(space.number) if space.number is not None else "")
     if space.kind is SpaceKind.RESTAURANT:
         label = "R" + str(1 + city_restaurants().index(space.id))
     return f"{label:<2}{items}"[:3] if len(label) < 3 else label
+
+
+@functools.cache
+def _entrance_arrows() -> dict[int, str]:
+    """For each entrance square, an arrow pointing into its building."""
+    city = board()
+    arrows = {}
+    for building in city.spaces:
+        if building.kind is SpaceKind.STREET:
+            continue
+        for entrance in building.links:
+            street = city.space(entrance)
+            dx = min(max(street.x, building.x), building.x + building.w - 1) - street.x
+            dy = min(max(street.y, building.y), building.y + building.h - 1) - street.y
+            arrows[entrance] = _HEADING.get((dx, dy), " ")
+    return arrows
 
 
 def city_restaurants() -> tuple[int, ...]:
@@ -88,7 +108,11 @@ def _status_lines(view: ADogsLifeView) -> list[str]:
     if view.phase is Phase.OVER:
         head = f"Round {view.round}: game over; winners: seat(s) {', '.join(map(str, view.winners))}."
     else:
-        doing = "steering the truck" if view.phase is Phase.TRUCK else f"{view.action_points} action point(s) left"
+        doing = (
+            "steering the truck"
+            if view.phase is Phase.TRUCK
+            else f"{view.action_points} action point(s) left"
+        )
         head = f"Round {view.round}: seat {view.active}'s turn ({doing})."
     lines = [
         head + f" Truck at {city.space(view.truck).name}. Kiosk: {view.kiosk_size} newspaper(s); "
@@ -101,11 +125,12 @@ def _status_lines(view: ADogsLifeView) -> list[str]:
 
 def _dog_line(dog: DogView) -> str:
     city = board()
-    where = (
-        city.space(dog.position).name
-        if dog.position is not None
-        else f"in the pound (turn {min(dog.pound_turn, 4)} of the pound track)"
-    )
+    if dog.position is None:
+        where = f"in the pound (turn {min(dog.pound_turn, 4)} of the pound track)"
+    elif dog.position == city.pound:
+        where = "just out of the pound, in the pound building"
+    else:
+        where = city.space(dog.position).name
     carried = ["bone"] * dog.bones + [f"newspaper #{a}" if a else "newspaper" for a in dog.newspapers]
     return (
         f"@{dog.seat} {chart(dog.dog).name}: {where}; hunger {dog.hunger}, bladder {dog.bladder} "
@@ -168,9 +193,9 @@ def _svg_city(city: Board, view: ADogsLifeView) -> list[str]:
         x, y, w, h = _box(space)
         name = escape(space.name)
         if space.kind is SpaceKind.STREET:
-            crossroads = space.id in city.crossroads
+            fill = "#9a9a9a" if space.id in city.crossroads else "#b4b4b4"
             parts.append(
-                f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{"#9a9a9a" if crossroads else "#b4b4b4"}" '
+                f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{fill}" '
                 f'stroke="#8a8a8a"><title>{name}</title></rect>'
             )
             continue
@@ -216,13 +241,15 @@ def _svg_markers(city: Board, view: ADogsLifeView) -> list[str]:
         cx, cy = _centre(space)
         if space.feature is Feature.TRASH_CAN:
             covered = space.id in view.searched
+            fill, title = ("#555", "trash can (searched)") if covered else ("#6b8e23", "trash can")
             parts.append(
                 f'<rect x="{cx - 7}" y="{cy - 8}" width="14" height="16" rx="2" '
-                f'fill="{"#555" if covered else "#6b8e23"}"><title>trash can{" (searched)" if covered else ""}'
-                "</title></rect>"
+                f'fill="{fill}"><title>{title}</title></rect>'
             )
         elif space.feature is Feature.LAMPPOST:
-            parts.append(f'<line x1="{cx}" y1="{cy - 12}" x2="{cx}" y2="{cy + 10}" stroke="#333" stroke-width="3"/>')
+            parts.append(
+                f'<line x1="{cx}" y1="{cy - 12}" x2="{cx}" y2="{cy + 10}" stroke="#333" stroke-width="3"/>'
+            )
             parts.append(f'<circle cx="{cx}" cy="{cy - 12}" r="4" fill="#ffd700"/>')
             if space.id in owners:
                 colour = DOG_COLOURS[owners[space.id] % len(DOG_COLOURS)]
@@ -231,15 +258,16 @@ def _svg_markers(city: Board, view: ADogsLifeView) -> list[str]:
                     f"<title>piddle marker of seat {owners[space.id]}</title></circle>"
                 )
         else:
-            parts.append(f'<circle cx="{cx}" cy="{cy}" r="9" fill="#4fa3e0" stroke="#fff"><title>fountain</title></circle>')
+            parts.append(
+                f'<circle cx="{cx}" cy="{cy}" r="9" fill="#4fa3e0" stroke="#fff">'
+                "<title>fountain</title></circle>"
+            )
     piles: dict[int, list[str]] = {}
     for item in view.ground:
         piles.setdefault(item.space, []).append("B" if item.kind is ItemKind.BONE else "N")
     for space_id, pile in piles.items():
         x, y, w, h = _box(city.space(space_id))
-        parts.append(
-            f'<text x="{x + 2}" y="{y + h - 3}" font-size="9" fill="#000" class="items">{"".join(pile)}</text>'
-        )
+        parts.append(f'<text x="{x + 2}" y="{y + h - 3}" font-size="9" class="items">{"".join(pile)}</text>')
     return parts
 
 

@@ -143,6 +143,4 @@ class ADogsLifeState:
 
     def newspapers_on(self, space: int) -> tuple[GroundItem, ...]:
         """The newspapers lying on a space, in the order dropped (what CollectNewspaper indexes)."""
-        return tuple(
-            item for item in self.ground if item.space == space and item.kind is ItemKind.NEWSPAPER
-        )
+        return tuple(item for item in self.ground if item.space == space and item.kind is ItemKind.NEWSPAPER)

@@ -47,7 +47,7 @@ def decide(state: CanineState, seat: int, command: Any, rng: Rng) -> list[Any]:
     handler = _HANDLERS.get(type(command))
     if handler is None:
         raise RuleViolation("canine_kleptomaniacs/unknown_command", "Canine Kleptomaniacs has no such command.")
-    if command not in legal_commands(state, seat):
+    if command not in legal_commands(state, seat, only=type(command)):
         raise explain(state, seat, command)
     resolution = Resolution(state, rng)
     handler(resolution, seat, command)

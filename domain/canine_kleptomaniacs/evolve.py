@@ -83,7 +83,9 @@ def _bedroom_shuffled(state: CanineState, event: ev.BedroomShuffled) -> CanineSt
 
 def _turn_started(state: CanineState, event: ev.TurnStarted) -> CanineState:
     seats = tuple(
-        dataclasses.replace(seat, places=tuple(dataclasses.replace(p, swapped=False) for p in seat.places))
+        dataclasses.replace(seat, places=tuple(_unswapped(p) for p in seat.places))
+        if any(p.swapped for p in seat.places)
+        else seat
         for seat in state.seats
     )
     return dataclasses.replace(
@@ -95,6 +97,10 @@ def _turn_started(state: CanineState, event: ev.TurnStarted) -> CanineState:
         took_action_card=False,
         proposals=0,
     )
+
+
+def _unswapped(place: Place) -> Place:
+    return dataclasses.replace(place, swapped=False) if place.swapped else place
 
 
 def _actions_finished(state: CanineState, event: ev.ActionsFinished) -> CanineState:

@@ -9,7 +9,7 @@ from domain.canine_kleptomaniacs import decide as deciding
 from domain.canine_kleptomaniacs import events as ev
 from domain.canine_kleptomaniacs import evolve as evolving
 from domain.canine_kleptomaniacs import inventory as inventories
-from domain.canine_kleptomaniacs import legal, prompts, scoring, views
+from domain.canine_kleptomaniacs import legal, narration, prompts, scoring, views
 from domain.canine_kleptomaniacs import setup as setting_up
 from domain.canine_kleptomaniacs.options import Options
 from domain.canine_kleptomaniacs.state import CanineState
@@ -76,6 +76,22 @@ EVENT_TYPES: tuple[type, ...] = (
 )
 
 
+# Events that show nothing hidden and record no chance, and that only ever open a decision.
+UNDOABLE: frozenset[type] = frozenset(
+    {
+        ev.SetHidden,
+        ev.SetsSwapped,
+        ev.PlacesSwapped,
+        ev.MrSquirrelTaken,
+        ev.TradeProposed,
+        ev.TradeOffered,
+        ev.TradeCalledOff,
+        ev.CollectableAskedFor,
+        ev.WeaponChosen,
+    }
+)
+
+
 class CanineKleptomaniacs:
     """The `domain.core.rules.Game` for Canine Kleptomaniacs."""
 
@@ -113,6 +129,15 @@ class CanineKleptomaniacs:
 
     def outcome(self, state: CanineState) -> Outcome | None:
         return scoring.outcome(state)
+
+    def reveals(self, event: Any) -> bool:
+        """Undo may go back over a hide, a swap, Mr. Squirrel, a trade proposal or offer not yet
+        answered, a Stick Chase kind named, and a secret weapon (docs/rules, "Undo"); every
+        other event shows a card, records chance, or follows one in its decision."""
+        return type(event) not in UNDOABLE
+
+    def describe(self, event: Any, names: Sequence[str]) -> str:
+        return narration.describe(event, names)
 
     def inventory(self, state: CanineState) -> dict[str, int]:
         """Every component by kind, wherever it lies: constant from the first state to the last."""

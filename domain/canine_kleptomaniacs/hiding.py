@@ -42,26 +42,36 @@ def set_size(seat: Seat, kind: Collectable, bedroom_cards: tuple[BedroomCard, ..
 
 def new_sets(seat: Seat, kind: Collectable) -> tuple[tuple[BedroomCard, ...], ...]:
     """The Master's Bedroom selections that make a set of `kind` with the hand's cards."""
+    if not seat.bedroom:
+        return ((),) if seat.hand.count(kind) >= SET_SIZE else ()
     return tuple(chosen for chosen in bedroom_choices(seat, kind) if set_size(seat, kind, chosen) >= SET_SIZE)
 
 
+def all_new_sets(seat: Seat) -> dict[Collectable, tuple[tuple[BedroomCard, ...], ...]]:
+    return {kind: new_sets(seat, kind) for kind in KINDS}
+
+
 def hide_commands(seat: Seat) -> list[HideSet]:
-    commands = []
+    commands: list[HideSet] = []
+    sets = all_new_sets(seat)
+    if not any(sets.values()):
+        return commands
     for number, place in enumerate(seat.places):
         for kind in KINDS:
             if place.empty or place.kind is kind:
-                commands.extend(HideSet(number, kind, chosen) for chosen in new_sets(seat, kind))
+                commands.extend(HideSet(number, kind, chosen) for chosen in sets[kind])
     return commands
 
 
 def swap_commands(seat: Seat) -> list[SwapSets | SwapPlaces]:
     commands: list[SwapSets | SwapPlaces] = []
+    sets = all_new_sets(seat)
     for number, place in enumerate(seat.places):
         if place.empty or place.swapped:
             continue
         for kind in KINDS:
             if kind is not place.kind:
-                commands.extend(SwapSets(number, kind, chosen) for chosen in new_sets(seat, kind))
+                commands.extend(SwapSets(number, kind, chosen) for chosen in sets[kind])
     places = seat.places
     for first in range(len(places)):
         for second in range(first + 1, len(places)):

@@ -25,8 +25,10 @@ from domain.canine_kleptomaniacs.commands import (
     DiscardTwo,
     EndLeafStorm,
     EndTurn,
+    HideSet,
     JoinRumble,
     LoseCollectables,
+    OfferTrade,
     PassCard,
     PickFromLaundry,
     PlayCheesyDistraction,
@@ -34,6 +36,8 @@ from domain.canine_kleptomaniacs.commands import (
     RollAgain,
     SniffLaundryPile,
     StopRolling,
+    SwapPlaces,
+    SwapSets,
     TakeActionCard,
     TakeMrSquirrel,
     UseCharmOffensive,
@@ -54,22 +58,33 @@ from domain.canine_kleptomaniacs.state import (
 from domain.canine_kleptomaniacs.turns import must_take_action_card
 
 
-def legal_commands(state: CanineState, seat: int) -> tuple[Any, ...]:
+def legal_commands(state: CanineState, seat: int, only: type | None = None) -> tuple[Any, ...]:
+    """Every legal command of the seat; with `only`, just those of that type (which `decide`
+    asks for, to skip building the long lists of other types)."""
     if state.finished is not None or state.turn_number == 0 or not 0 <= seat < state.seat_count:
         return ()
     effect = state.effect
-    if effect is not None:
-        return tuple(effect_commands(state, seat, effect))
     commands: list[Any] = []
-    if seat == state.turn:
-        commands.extend(turn_commands(state, seat))
+    if effect is not None:
+        commands.extend(effect_commands(state, seat, effect, only))
+    elif seat == state.turn:
+        commands.extend(turn_commands(state, seat, only))
     elif state.paw_holder == seat:
         # The Ultimate Paw: its holder may "hide and swap their own cards at any time".
-        commands.extend(hiding.hide_commands(state.seats[seat]))
-        commands.extend(hiding.swap_commands(state.seats[seat]))
+        commands.extend(hiding_commands(state, seat, only))
     if can_play_cheesy_distraction(state, seat):
         commands.append(PlayCheesyDistraction())
+    if only is not None:
+        return tuple(command for command in commands if type(command) is only)
     return tuple(commands)
+
+
+def hiding_commands(state: CanineState, seat: int, only: type | None, swaps: bool = True) -> list[Any]:
+    own = state.seats[seat]
+    hides = hiding.hide_commands(own) if only in (None, HideSet) else []
+    if not swaps or only not in (None, SwapSets, SwapPlaces):
+        return hides
+    return [*hides, *hiding.swap_commands(own)]
 
 
 def can_play_cheesy_distraction(state: CanineState, seat: int) -> bool:
@@ -84,8 +99,7 @@ def can_play_cheesy_distraction(state: CanineState, seat: int) -> bool:
     )
 
 
-def turn_commands(state: CanineState, seat: int) -> list[Any]:
-    own = state.seats[seat]
+def turn_commands(state: CanineState, seat: int, only: type | None) -> list[Any]:
     paw = state.paw_holder == seat
     must_draw = must_take_action_card(state, seat)
     commands: list[Any] = []
@@ -94,29 +108,27 @@ def turn_commands(state: CanineState, seat: int) -> list[Any]:
     if state.phase is TurnPhase.OPEN:
         commands.append(TakeActionCard())
         if paw or not must_draw:
-            commands.extend(hiding.hide_commands(own))
-            if not state.first_turn:
-                commands.extend(hiding.swap_commands(own))
+            commands.extend(hiding_commands(state, seat, only, swaps=not state.first_turn))
         if not must_draw and not state.first_turn and state.mr_squirrel != seat:
             commands.append(TakeMrSquirrel())
     elif state.phase is TurnPhase.HIDING:
-        commands.extend(hiding.hide_commands(own))
-        commands.extend(hiding.swap_commands(own))
-        if paw:
-            # The Paw's holder may "Take an Action card AND hide and swap on their turn".
+        commands.extend(hiding_commands(state, seat, only))
+        if paw or must_draw:
+            # The Paw's holder may "Take an Action card AND hide and swap on their turn". A seat
+            # that must take an Action card can only have hidden while it held the Paw: having
+            # traded it away since, it still owes its Action card.
             commands.append(TakeActionCard())
-            if not must_draw and state.mr_squirrel != seat:
-                commands.append(TakeMrSquirrel())
-        if not must_draw or state.took_action_card:
+        if paw and not must_draw and state.mr_squirrel != seat:
+            commands.append(TakeMrSquirrel())
+        if not must_draw:
             commands.append(EndTurn())
     elif state.phase is TurnPhase.ACTED:
-        commands.extend(hiding.hide_commands(own))
-        commands.extend(hiding.swap_commands(own))
+        commands.extend(hiding_commands(state, seat, only))
         commands.append(EndTurn())
     return commands
 
 
-def effect_commands(state: CanineState, seat: int, effect: Any) -> list[Any]:
+def effect_commands(state: CanineState, seat: int, effect: Any, only: type | None = None) -> list[Any]:
     if isinstance(effect, Choosing):
         return choosing_commands(state, seat, effect) if seat == effect.seat else []
     if isinstance(effect, Naming):
@@ -130,7 +142,7 @@ def effect_commands(state: CanineState, seat: int, effect: Any) -> list[Any]:
             return []
         return [ChooseWeapon(weapon) for weapon in Weapon]
     if isinstance(effect, Offer):
-        return offer_commands(state, seat, effect)
+        return offer_commands(state, seat, effect, only)
     return []
 
 
@@ -175,11 +187,12 @@ def owed_commands(state: CanineState, seat: int, effect: Owed) -> list[Any]:
     return [LoseCollectables(kind) for kind in kinds] if kinds else [LoseCollectables(None)]
 
 
-def offer_commands(state: CanineState, seat: int, offer: Offer) -> list[Any]:
+def offer_commands(state: CanineState, seat: int, offer: Offer, only: type | None) -> list[Any]:
     if offer.partner is None:
         if seat != offer.proposer:
             return []
-        return [*trading.offers(state, seat), CallOffTrade()]
+        offers = trading.offers(state, seat) if only in (None, OfferTrade) else []
+        return [*offers, CallOffTrade()]
     if seat != offer.partner:
         return []
     accept = [AcceptTrade()] if trading.can_accept(state, offer) else []

@@ -50,7 +50,11 @@ def pending(state: CanineState) -> tuple[Prompt, ...]:
         kind = REACTION if effect.step is Step.RUMBLE_IMMUNITY else CHOICE
         return (Prompt(effect.seat, kind, _LABELS[effect.step]),)
     if isinstance(effect, Naming):
-        return (Prompt(effect.seat, CHOICE, f"name the kind seat {effect.remaining[0]} must hand over (Stick Chase)"),)
+        # Between events of one decision, every seat may have been named already.
+        return tuple(
+            Prompt(effect.seat, CHOICE, f"name the kind seat {seat} must hand over (Stick Chase)")
+            for seat in effect.remaining[:1]
+        )
     if isinstance(effect, Owed):
         kind = SECRET if effect.step is Step.WALKIES else CHOICE
         return tuple(Prompt(seat, kind, _LABELS[effect.step]) for seat in effect.owing)

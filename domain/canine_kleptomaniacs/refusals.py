@@ -51,6 +51,8 @@ def _while_resolving(state: CanineState, seat: int, command: Any) -> RuleViolati
     prompts = pending(state)
     own = [prompt for prompt in prompts if prompt.seat == seat]
     if not own:
+        if not prompts:
+            return refused("waiting", "A card is still being resolved.")
         waiting = ", ".join(f"seat {p.seat}" for p in prompts)
         return refused("waiting", f"Waiting for {waiting} to {prompts[0].label}.")
     if isinstance(command, cmd.OfferTrade):

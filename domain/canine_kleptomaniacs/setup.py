@@ -56,6 +56,18 @@ def hiding_places(seat_count: int) -> tuple[int, int]:
     return numbers["hiding_places_total"] // seat_count, 0
 
 
+def insert_in_top_half(deck: tuple[Collectable, ...], cards: tuple[Collectable, ...], rng: Rng) -> tuple[Collectable, ...]:
+    """The deck with `cards` at distinct random positions among the top half of the result
+    (its first half, rounded down): each card takes one of the positions left, in turn."""
+    half = (len(deck) + len(cards)) // 2
+    free = list(range(half))
+    positions = [free.pop(rng.below(len(free))) for _ in cards]
+    result = list(deck)
+    for position, card in sorted(zip(positions, cards, strict=True)):
+        result.insert(position, card)
+    return tuple(result)
+
+
 def setup(options: Options, seat_count: int, rng: Rng) -> list[object]:
     numbers = manifest().numbers
     if not MIN_SEATS <= seat_count <= MAX_SEATS:
@@ -76,10 +88,7 @@ def setup(options: Options, seat_count: int, rng: Rng) -> list[object]:
     specials = (Collectable.ULTIMATE_PAW, Collectable.POO_PIZZA)
     ordinary = rng.shuffled(tuple(card for card in box_collectables() if card not in specials))
     dealt = numbers["starting_hand"] * seat_count
-    rest = list(ordinary[dealt:])
-    for special in specials:
-        rest.insert(rng.below(len(rest) // 2 + 1), special)
-    deck = ordinary[:dealt] + tuple(rest)
+    deck = ordinary[:dealt] + insert_in_top_half(ordinary[dealt:], specials, rng)
     hand = numbers["starting_hand"]
     hands = [
         HandDealt(seat=seat, count=hand, cards=deck[seat * hand : (seat + 1) * hand]) for seat in range(seat_count)

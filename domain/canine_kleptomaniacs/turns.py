@@ -63,9 +63,9 @@ def hand_limit(resolution: Resolution) -> bool:
 
 
 def game_ends(state: CanineState) -> Pile | None:
-    """Game's end: "The game ends when the Action card draw pile runs out"; in the longer game,
-    when either pile runs out once the Action deck has been formed again... or the Collectables
-    deck runs out at any time (docs/rules: "The longer game")."""
+    """Game's end: "The game ends when the Action card draw pile runs out". In the longer game:
+    when the Collectables deck has run out, or the Action deck has run out a second time
+    (docs/rules: "The longer game")."""
     if state.options.longer_game:
         if not state.collectables:
             return Pile.COLLECTABLES

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from domain.core import table as tables
 from domain.core.rng import Rng, seed_from_text
 from domain.core.rules import Seat
 from domain.core.undo import ProposeUndo
+
+
+UNDO_ONE_IN = 40  # how rarely a bot that may propose an undo does so
 
 
 class RandomBot:
@@ -22,8 +26,16 @@ class RandomBot:
 
     def choose(self, table: tables.Table[Any], seat: Seat) -> Any | None:
         options = tables.legal_commands(table, seat)
-        if not self._undo:
-            options = tuple(c for c in options if not isinstance(c, ProposeUndo)) or options
         if not options:
             return None
-        return Rng(self._seed, table.version * 16 + seat).choice(options)
+        return options[self.pick(table.version, seat, [isinstance(c, ProposeUndo) for c in options])]
+
+    def pick(self, version: int, seat: Seat, proposals: Sequence[bool]) -> int:
+        """Which of the legal commands to send (by index), given which of them propose an undo;
+        the same choice wherever the commands come from (a table here, a server's view there)."""
+        rng = Rng(self._seed, version * 16 + seat)
+        others = [index for index, proposal in enumerate(proposals) if not proposal]
+        # A proposal now and then exercises undo; one at every chance would swamp the game.
+        if others and (not self._undo or rng.below(UNDO_ONE_IN) != 0):
+            return rng.choice(others)
+        return rng.below(len(proposals))

@@ -45,7 +45,7 @@ def test_always_choosing_the_first_option_plays_to_the_end(
     assert 0 < asked < MAX_INPUTS
     assert "Game over. Winner" in out
     assert out.startswith(f"{GAMES[game].title}: Ann (seat 0) against bot-1")
-    for heading in ("What happened:", "Your view:", "Waiting for:", "Your options:", "   1. "):
+    for heading in ("What happened:", "Your view:", "Waiting for:", "Your options:", "  1. "):
         assert heading in out
     assert "{" not in out.split("Your view:", 1)[1].split("Waiting for:", 1)[0]  # lines, not JSON
 

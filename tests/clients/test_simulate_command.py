@@ -14,7 +14,8 @@ from domain.core.rng import seed_from_text
 from domain.core.rules import Game
 from domain.registry import GAMES
 from replay.logformat import parse_log
-from kennel.simulate import LocalMatch, SimulationError, bot_pick, bot_seed, log_file_name
+from service.projections import command_message
+from kennel.simulate import LocalMatch, SimulationError, log_file_name, proposes_undo
 from service.cli import main
 
 GAMES_PLAYED = 3
@@ -125,7 +126,10 @@ def test_server_bots_draw_exactly_as_random_bots_do(game: str) -> None:
         seat = match.pending()[0].seat
         legal = tables.legal_commands(match.ledger.table, seat)
         expected = RandomBot(f"text-{seat}").choose(match.ledger.table, seat)
-        assert legal[bot_pick(bot_seed(f"text-{seat}"), match.version, seat, len(legal))] == expected
+        # What a bot playing through a server sees: the same commands as wire messages.
+        wired = [command_message(match.game.name, tables.encode_command(match.game, c)) for c in legal]
+        picked = RandomBot(f"text-{seat}").pick(match.version, seat, [proposes_undo(c) for c in wired])
+        assert legal[picked] == expected
         match.bot_act(seat, f"cmd-{step}")
 
 

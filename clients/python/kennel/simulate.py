@@ -113,14 +113,9 @@ class Match(Protocol):
         ...
 
 
-def bot_seed(seed_text: str) -> bytes:
-    """The seed `RandomBot(seed_text)` draws from, for bots that play through a server."""
-    return seed_from_text(f"bot:{seed_text}")
-
-
-def bot_pick(seed: bytes, version: int, seat: int, count: int) -> int:
-    """The index `RandomBot` would choose among `count` legal commands at this version."""
-    return Rng(seed, version * 16 + seat).below(count)
+def proposes_undo(command: Any) -> bool:
+    """Whether a `kennel.v1.Command` from a server's view is the engine's undo proposal."""
+    return command.WhichOneof("game") == "engine" and command.engine.WhichOneof("kind") == "propose_undo"
 
 
 # In this process ------------------------------------------------------------------------------
@@ -200,7 +195,7 @@ class RemoteMatch:
     def __init__(self, names: Sequence[str], sessions: Sequence[Session], bot_texts: Sequence[str]) -> None:
         self.names = tuple(names)
         self._sessions = list(sessions)
-        self._bot_seeds = [bot_seed(text) for text in bot_texts]
+        self._bots = [RandomBot(text) for text in bot_texts]
         self._latest = sessions[0].view()
         self._views: dict[int, pb.View] = {0: self._latest}
 
@@ -239,7 +234,9 @@ class RemoteMatch:
                 "but has no legal command"
             )
         self.act(
-            seat, bot_pick(self._bot_seeds[seat], view.version, seat, len(view.legal_commands)), command_id
+            seat,
+            self._bots[seat].pick(view.version, seat, [proposes_undo(c) for c in view.legal_commands]),
+            command_id,
         )
 
     def view(self, seat: int) -> Json:

@@ -1,0 +1,120 @@
+"""Rulings of docs/rules/a-dogs-life.md not covered section by section elsewhere: "Undo",
+"The pound building", "Rewards" (the bone supply), "The truck" (one's own dog)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from a_dogs_life_support import (
+    BUTCH,
+    FIFI,
+    GAME,
+    LUCKY,
+    POUND,
+    POUND_EXIT,
+    TRASH_CAN,
+    VAGABOND,
+    after,
+    at,
+    card,
+    deck,
+    finish_turn,
+    given,
+    opening,
+    placed,
+    rolling,
+    when,
+)
+
+from domain.a_dogs_life.commands import AttackDog, EndActions, MoveDog, SearchTrashCan
+from domain.a_dogs_life.dogs import Reward, Section
+from domain.a_dogs_life.events import (
+    CardDrawn,
+    DogImpounded,
+    DogKeptInPound,
+    DogMoved,
+    DogReleased,
+    NewspaperTaken,
+    NothingFound,
+    TruckDriven,
+)
+from domain.a_dogs_life.game import UNDOABLE
+from domain.a_dogs_life.state import Impounded
+from domain.core import table as tables
+from domain.core.rng import seed_from_text
+from domain.core.undo import ProposeUndo
+
+
+def test_undo_takes_back_plain_moves_but_never_a_draw():
+    """docs: "Undo": a move may be taken back; a search (a card drawn) may not."""
+    seed = seed_from_text("undo")
+    table = tables.fold(GAME, tables.create(GAME, None, ["a", "b"], seed))
+    assert ProposeUndo() not in tables.legal_commands(table, 0)  # nothing since the set-up
+    move = next(c for c in tables.legal_commands(table, 0) if isinstance(c, MoveDog))
+    for event in tables.play(table, 0, move, seed):
+        table = tables.evolve(table, event)
+    assert ProposeUndo() in tables.legal_commands(table, 0)
+    assert {kind.__name__ for kind in UNDOABLE} == {
+        "DogMoved",
+        "LamppostSniffed",
+        "BoneDropped",
+        "NewspaperDropped",
+        "BoneCollected",
+        "BoneBuried",
+        "DogDrank",
+        "DogPiddled",
+    }
+    assert not GAME.reveals(DogMoved(seat=0, to=1))
+    assert GAME.reveals(CardDrawn(seat=0, card=1, section=Section.TRASH_CAN))
+    assert GAME.reveals(TruckDriven(spaces=(1,)))
+    assert GAME.reveals(NewspaperTaken(seat=0, address=0))
+    # (That no decision puts an undoable event after a revealing one is checked by the engine
+    # on every decision of the random playouts.)
+
+
+def test_several_released_dogs_may_wait_in_the_pound_building():
+    """docs: "The pound building": any number of released dogs may stand there."""
+    state = given(
+        opening(FIFI, BUTCH, VAGABOND),
+        [DogImpounded(seat=2, reason=Impounded.CAUGHT), DogKeptInPound(seat=2, pound_turn=4)],
+        placed(at(0, 6), POUND, points=1),
+    )
+    assert state.dogs[1].position == POUND and state.dogs[2].in_pound
+    state, _ = finish_turn(state, 0)
+    state, events = finish_turn(state, 1)  # Butch waits in the pound building
+    assert DogReleased(seat=2, hunger=2, action_points=7) in events
+    assert state.dogs[1].position == state.dogs[2].position == POUND
+
+
+def test_a_dog_in_the_pound_building_can_be_attacked_from_the_exit():
+    state = given(
+        opening(BUTCH, FIFI, decks=[deck(BUTCH, card(BUTCH, attack=4)), deck(FIFI, card(FIFI, attack=0))]),
+        [TruckDriven(spaces=(at(0, 8),))],
+        placed(POUND_EXIT, POUND, points=7),
+    )
+    assert AttackDog(1) in GAME.legal_commands(state, 0)
+    assert DogImpounded(seat=1, reason=Impounded.LOST_FIGHT) in when(state, 0, AttackDog(1))
+
+
+def test_no_bone_left_in_the_supply_is_no_bone_found():
+    """docs: "Rewards": with the 30 bone markers out of the supply, a bone card gives nothing."""
+    bone = card(VAGABOND, trash_can=Reward.BONE)
+    state = given(
+        opening(VAGABOND, FIFI, decks=[deck(VAGABOND, bone), deck(FIFI)]), placed(TRASH_CAN, points=7)
+    )
+    state = dataclasses.replace(state, bone_supply=0)
+    assert when(state, 0, SearchTrashCan())[-1] == NothingFound(seat=0)
+
+
+def test_the_truck_does_not_spare_its_drivers_dog():
+    """docs: "The truck": a seat's own dog beside the stopped truck must escape too."""
+    netted = card(LUCKY, escape_dogcatcher=False)
+    state = given(
+        opening(LUCKY, FIFI, decks=[deck(LUCKY, netted), deck(FIFI)]),
+        [TruckDriven(spaces=(at(0, 8),))],
+        placed(at(0, 10), points=7),
+    )
+    events = when(state, 0, EndActions(), rolling(1))
+    assert CardDrawn(seat=0, card=netted, section=Section.ESCAPE_DOGCATCHER) in events
+    assert DogImpounded(seat=0, reason=Impounded.NETTED) in events
+    assert after(state, 0, EndActions(), rolling(1)).dogs[0].in_pound

@@ -1,0 +1,77 @@
+"""Setting up the Game, and the options (docs/rules/a-dogs-life.md, "Options")."""
+
+from __future__ import annotations
+
+import pytest
+from a_dogs_life_support import CITY, GAME, given, rng
+
+from domain.a_dogs_life.dogs import chart
+from domain.a_dogs_life.events import DeckShuffled, DogChosen, TurnStarted
+from domain.a_dogs_life.options import Options
+from domain.a_dogs_life.state import Phase
+from domain.core import table as tables
+from domain.core.rng import seed_from_text
+from domain.core.rules import RuleViolation
+
+
+@pytest.mark.parametrize("seats", range(2, 7))
+def test_each_player_gets_a_dog_a_home_and_a_shuffled_deck(seats):
+    """Setting up the Game, steps 1 to 6; seat 0 begins (docs: "Who begins")."""
+    events = list(GAME.setup(Options(), seats, rng(f"setup {seats}")))
+    chosen = [e for e in events if isinstance(e, DogChosen)]
+    assert [e.seat for e in chosen] == list(range(seats))
+    assert len({e.dog for e in chosen}) == seats and len({e.home for e in chosen}) == seats
+    assert all(e.home in CITY.homes for e in chosen)
+    shuffled = [e for e in events if isinstance(e, DeckShuffled)]
+    assert [sorted(e.deck) for e in shuffled] == [list(range(1, 14))] * seats
+    assert events[-1] == TurnStarted(
+        seat=0, round=1, hunger=3, action_points=chart(chosen[0].dog).action_points
+    )
+    state = given(events)
+    for seat, dog in enumerate(state.dogs):
+        assert dog.position == dog.home == chosen[seat].home
+        assert (dog.bladder, dog.piddles_left, dog.bones, dog.newspapers, dog.buried) == (1, 7, 0, (), 0)
+        assert dog.hunger == (3 if seat == 0 else 4)  # seat 0's marker already moved left
+    assert state.truck == CITY.truck_start and state.truck_from is None
+    assert state.kiosk == tuple(range(1, 13)) and state.bone_supply == 30 and not state.searched
+    assert state.phase is Phase.ACTIONS and state.active == 0
+
+
+def test_the_deal_is_random():
+    deals = {
+        tuple((e.dog, e.home) for e in GAME.setup(Options(), 3, rng(f"deal {n}")) if isinstance(e, DogChosen))
+        for n in range(10)
+    }
+    assert len(deals) > 5
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"bones_to_win": 0},
+        {"bones_to_win": 11},
+        {"round_limit": -1},
+        {"round_limit": 1001},
+        {"overtime_rounds": -2},
+    ],
+)
+def test_options_out_of_range_are_refused(options):
+    """Options: bones_to_win 1 to 10; round_limit 0 (none) to 1000; overtime_rounds 0 to 1000."""
+    with pytest.raises(RuleViolation) as caught:
+        tables.create(GAME, options, ["a", "b"], seed_from_text("bad options"))
+    assert caught.value.code == "kennel/bad_options"
+
+
+def test_options_default_to_four_bones_and_the_timed_variant():
+    """Object of the Game ("4 bones") and docs: "The timed variant is the default"."""
+    options = Options()
+    assert (options.bones, options.rounds, options.overtime) == (4, 30, 5)
+    assert Options(round_limit=0).rounds == 0
+
+
+@pytest.mark.parametrize("seats", [1, 7])
+def test_two_to_six_players(seats):
+    """Number of Players: 2 to 6."""
+    with pytest.raises(RuleViolation) as caught:
+        tables.create(GAME, None, [f"p{n}" for n in range(seats)], seed_from_text("seats"))
+    assert caught.value.code == "kennel/bad_seat_count"

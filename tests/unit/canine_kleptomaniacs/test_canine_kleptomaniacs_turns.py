@@ -1,0 +1,197 @@
+"""Gameplay Summary: the first turn, one action a turn, Mr. Squirrel, the hand limit, the
+game's end; rulings "Quiet turns" and "The end of the game" (docs/rules/canine-kleptomaniacs.md)."""
+
+from canine_kleptomaniacs_support import (
+    BALLS,
+    BLOOMERS,
+    GAME,
+    POO,
+    SLIPPER,
+    SOCKS,
+    A,
+    after,
+    given,
+    hand,
+    of_type,
+    opening,
+    quiet,
+    then_refused,
+    turn,
+    when,
+)
+
+from domain.canine_kleptomaniacs.commands import (
+    DiscardCard,
+    EndTurn,
+    HideSet,
+    ProposeTrade,
+    TakeActionCard,
+    TakeMrSquirrel,
+)
+from domain.canine_kleptomaniacs.events import (
+    ActionCardDiscarded,
+    ActionCardTaken,
+    ActionDeckFormedAgain,
+    ActionsFinished,
+    CardsDiscarded,
+    ChoiceAwaited,
+    CollectablesDrawn,
+    GameFinished,
+    MrSquirrelTaken,
+    Pile,
+    Step,
+    TurnEnded,
+    TurnStarted,
+)
+from domain.canine_kleptomaniacs.options import Options
+from domain.canine_kleptomaniacs.state import TurnPhase
+from domain.core.rules import Prompt, PromptKind
+
+HANDS = ((SOCKS, SOCKS, BALLS, SLIPPER, BLOOMERS), (BALLS, BALLS, SLIPPER, SLIPPER, BLOOMERS))
+
+
+def test_the_first_turn_takes_an_action_card_or_hides_one_set():
+    """Gameplay Summary, the first turn: "EITHER takes an Action card OR hides a Collectables
+    set from their starting hand": no swap, no Mr. Squirrel."""
+    state = given(opening(*HANDS))
+    assert GAME.legal_commands(state, 0) == (ProposeTrade(), TakeActionCard(), HideSet(0, SOCKS))
+    then_refused(state, 0, TakeMrSquirrel(), "first_turn")
+
+
+def test_hiding_one_set_ends_the_first_turn():
+    state = given(opening(*HANDS))
+    events = when(state, 0, HideSet(0, SOCKS))
+    assert of_type(events, ActionsFinished) == [ActionsFinished(seat=0)]
+    assert events[-1] == TurnStarted(seat=1, number=2)
+
+
+def test_taking_an_action_card_is_the_whole_turn():
+    """Subsequent turns: "you may do ONE of the following actions"; the card is read aloud,
+    discarded and carried out at once, and the turn ends."""
+    state = given(opening(*HANDS), turn(0))
+    events = when(state, 0, TakeActionCard())
+    assert events[:3] == [
+        ActionCardTaken(seat=0, card=A.PIGSFOOT_TREAT),
+        ActionCardDiscarded(seat=None, card=A.PIGSFOOT_TREAT),
+        CollectablesDrawn(seat=0, count=2, cards=events[2].cards),
+    ]
+    assert events[-2:] == [TurnEnded(seat=0, quiet=False), TurnStarted(seat=1, number=3)]
+
+
+def test_hiding_is_a_turns_action_and_may_hide_several_sets():
+    """Hide sets: "You can hide multiple sets on multiple Hiding Places on your turn"; hiding
+    is the action, so no Action card follows, and the seat ends its turn when done."""
+    state = given(opening((SOCKS, SOCKS, BALLS, BALLS, SLIPPER), HANDS[1], places=2), turn(0))
+    state = after(state, 0, HideSet(0, SOCKS))
+    assert state.phase is TurnPhase.HIDING and state.turn == 0
+    legal = GAME.legal_commands(state, 0)
+    assert HideSet(1, BALLS) in legal and EndTurn() in legal and TakeActionCard() not in legal
+    then_refused(state, 0, TakeActionCard(), "action_taken")
+    state = after(state, 0, HideSet(1, BALLS))
+    assert hand(state, 0) == (SLIPPER,)
+    assert when(state, 0, EndTurn())[0] == ActionsFinished(seat=0)
+
+
+def test_end_turn_needs_an_action_first():
+    state = given(opening(*HANDS), turn(0))
+    then_refused(state, 0, EndTurn(), "no_action_yet")
+
+
+def test_only_the_seat_in_turn_takes_a_turn():
+    state = given(opening(*HANDS), turn(0))
+    then_refused(state, 1, TakeActionCard(), "not_your_turn")
+    assert GAME.legal_commands(state, 1) == ()
+    assert GAME.pending(state) == (Prompt(0, PromptKind.TURN, "take your turn"),)
+
+
+def test_mr_squirrel_is_taken_instead_of_the_usual_action():
+    """Mr. Squirrel: "Instead of taking one of the usual actions ... you can take the Mr.
+    Squirrel stand up token"; "Any player can take Mr. Squirrel from any other player"."""
+    state = given(opening(*HANDS), turn(0))
+    events = when(state, 0, TakeMrSquirrel())
+    assert events[0] == MrSquirrelTaken(seat=0, previous=None)
+    assert events[-1] == TurnStarted(seat=1, number=3)
+    state = after(state, 0, TakeMrSquirrel())
+    assert state.mr_squirrel == 0
+    assert when(state, 1, TakeMrSquirrel())[0] == MrSquirrelTaken(seat=1, previous=0)
+    state = given(opening(*HANDS), turn(0), [MrSquirrelTaken(seat=0, previous=None)], turn(0, 4))
+    then_refused(state, 0, TakeMrSquirrel(), "have_mr_squirrel")
+
+
+def test_two_quiet_turns_in_a_row_then_an_action_card():
+    """Ruling "Quiet turns": after two turns in a row without an Action card, the seat's next
+    turn must take one (so that the Action deck, and the game, always runs out)."""
+    state = given(opening(*HANDS), quiet(0, 2), turn(0))
+    assert GAME.legal_commands(state, 0) == (ProposeTrade(), TakeActionCard())
+    then_refused(state, 0, TakeMrSquirrel(), "must_take_action_card")
+    assert GAME.pending(state)[0].label == "take an Action card (after two quiet turns)"
+    assert when(state, 0, TakeActionCard())[-2] == TurnEnded(seat=0, quiet=False)
+    assert after(state, 0, TakeActionCard()).seats[0].quiet_turns == 0
+    state = given(opening(*HANDS), quiet(0, 1), turn(0))
+    assert TakeMrSquirrel() in GAME.legal_commands(state, 0)
+
+
+def test_excess_cards_are_discarded_face_down_at_the_end_of_the_turn():
+    """Hand Limit: "Once you have had your turn and carried out all actions, excess cards ...
+    must be discarded face down beneath the Laundry Pile token"."""
+    big = (SOCKS,) * 4 + (BALLS,) * 4 + (SLIPPER,) * 2 + (POO,)
+    state = given(opening(big, HANDS[1], actions=[A.PIGSFOOT_TREAT] * 3), turn(0))
+    events = when(state, 0, TakeActionCard())
+    assert events[-1] == ChoiceAwaited(step=Step.HAND_LIMIT, card=None, seat=0, owing=(0,), count=3)
+    state = after(state, 0, TakeActionCard())
+    assert GAME.pending(state) == (Prompt(0, PromptKind.CHOICE, "discard down to ten cards"),)
+    # The Poo Pizza cannot be discarded ("The Poo Pizza card cannot be discarded into the laundry pile").
+    assert DiscardCard(POO) not in GAME.legal_commands(state, 0)
+    state = after(state, 0, DiscardCard(SOCKS))
+    state = after(state, 0, DiscardCard(SOCKS))
+    events = when(state, 0, DiscardCard(BALLS))
+    assert events[0] == CardsDiscarded(seat=0, count=1, cards=(BALLS,))
+    assert events[1:] == [TurnEnded(seat=0, quiet=False), TurnStarted(seat=1, number=3)]
+    state = after(state, 0, DiscardCard(BALLS))
+    assert len(hand(state, 0)) == 10 and POO in hand(state, 0)
+    assert state.laundry == (SOCKS, SOCKS, BALLS)
+
+
+def test_the_hand_limit_is_checked_only_for_the_seat_whose_turn_ends():
+    """Hand Limit: "Once you have had your turn": other seats' hands may exceed ten meanwhile."""
+    state = given(opening(HANDS[0], (SOCKS,) * 11), turn(0))
+    events = when(state, 0, TakeActionCard())
+    assert not [e for e in events if isinstance(e, ChoiceAwaited)]
+
+
+def test_the_game_ends_when_the_action_deck_runs_out():
+    """Game's end: "The game ends when the Action card draw pile runs out" (at the end of the
+    turn that took the last card: ruling "The end of the game")."""
+    state = given(opening(*HANDS, actions=[A.PIGSFOOT_TREAT]), turn(0))
+    events = when(state, 0, TakeActionCard())
+    assert events[-2:] == [TurnEnded(seat=0, quiet=False), GameFinished(pile=Pile.ACTION)]
+    state = after(state, 0, TakeActionCard())
+    assert GAME.outcome(state) is not None and GAME.pending(state) == ()
+
+
+def test_the_longer_game_forms_the_action_deck_again_then_ends_with_either_pile():
+    """Game's end, "For a longer game": all Action cards, those in playing areas too, with ONE
+    more Hiding Place per player; then the game ends when either draw pile runs out."""
+    events = [*opening(*HANDS, actions=[A.PIGSFOOT_TREAT, A.CHARM_OFFENSIVE]), *turn(0)]
+    state = given(events, options=Options(longer_game=True))
+    state = after(state, 0, TakeActionCard())  # Pigsfoot Treat
+    state = after(state, 1, TakeActionCard())  # Charm Offensive, kept by seat 1: the deck is empty
+    assert state.reformed and state.turn == 0
+    assert sorted(c.value for c in state.actions) == sorted(["pigsfoot_treat", "charm_offensive", "hiding_place", "hiding_place"])
+    assert state.seats[1].kept == ()
+    assert state.finished is None
+    # Once formed again, the game ends when the Collectables deck runs out, too.
+    short = given(
+        opening(*HANDS, actions=[A.PIGSFOOT_TREAT] * 3, deck=(SOCKS, SOCKS)), turn(0), options=Options(longer_game=True)
+    )
+    assert when(short, 0, TakeActionCard())[-1] == GameFinished(pile=Pile.COLLECTABLES)
+
+
+def test_the_longer_game_adds_hiding_places_from_the_box():
+    events = when(
+        given(opening(*HANDS, actions=[A.PIGSFOOT_TREAT]), turn(0), options=Options(longer_game=True)),
+        0,
+        TakeActionCard(),
+    )
+    formed = of_type(events, ActionDeckFormedAgain)
+    assert formed and formed[0].hiding_places_added == 2
