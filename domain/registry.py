@@ -10,7 +10,9 @@ from domain.canine_kleptomaniacs import GAME as CANINE_KLEPTOMANIACS
 from domain.caninos import GAME as CANINOS
 from domain.hoarders import GAME as HOARDERS
 
-GAMES: dict[str, Game[Any]] = {game.name: game for game in (HOARDERS, A_DOGS_LIFE, CANINE_KLEPTOMANIACS, CANINOS)}
+GAMES: dict[str, Game[Any]] = {
+    game.name: game for game in (HOARDERS, CANINE_KLEPTOMANIACS, CANINOS, A_DOGS_LIFE)
+}
 
 
 def game_named(name: str) -> Game[Any]:

@@ -108,6 +108,27 @@ def read(message: Message) -> JsonObject:
     return result
 
 
+def read_options(message: Message) -> JsonObject:
+    """A game's Options: a field left unset (or an enum left UNSPECIFIED) is left out, so it
+    takes the game's default, and an empty `Options()` on the wire means the defaults."""
+    result: JsonObject = {}
+    for field in message.DESCRIPTOR.fields:
+        value = getattr(message, field.name)
+        if _is_repeated(field):
+            if len(value):
+                result[field.name] = read(message)[field.name]
+        elif field.has_presence and not message.HasField(field.name):
+            continue
+        elif field.type == FieldDescriptor.TYPE_MESSAGE:
+            result[field.name] = read(value)
+        elif field.type == FieldDescriptor.TYPE_ENUM:
+            if value != 0:
+                result[field.name] = _enum_value(field, value)
+        else:
+            result[field.name] = value
+    return result
+
+
 @functools.cache
 def _union_fields(descriptor: Descriptor) -> dict[str, str]:
     """For a message with one oneof of messages: the member type's name -> field name."""

@@ -97,12 +97,14 @@ def perform_trick(resolution: Resolution, seat: int, command: PerformTrick, rng:
             raise RuleViolation("caninos/bad_trick", "Name a card and the trick it performs.")
         if card not in state.players[seat].hand and trick is not Trick.GLUTTONS:
             raise RuleViolation("caninos/no_such_card", f"You hold no {title(card)}.")
-        raise RuleViolation("caninos/bad_trick", f"Your {title(card)} may not perform the {trick.title} trick now.")
+        raise RuleViolation(
+            "caninos/bad_trick", f"Your {title(card)} may not perform the {trick.title} trick now."
+        )
     resolution.record(TrickDeclared(seat=seat, card=command.card, trick=command.trick))
 
 
 def discard_card(resolution: Resolution, seat: int, command: DiscardCard, rng: Rng) -> None:
-    """"Discard up to three cards from your hand": an option instead of playing."""
+    """Mechanics: "discard up to three cards from your hand", an option instead of playing."""
     state = resolution.state
     turn = _your_turn(state, seat)
     if turn.stole or turn.tricks:
@@ -167,7 +169,9 @@ def react(resolution: Resolution, seat: int, command: React, rng: Rng) -> None:
     if card not in held_answers(state, seat):
         if not isinstance(card, Card) or card not in state.players[seat].hand:
             raise RuleViolation("caninos/no_such_card", "You hold no such card.")
-        raise RuleViolation("caninos/cannot_answer", f"A {title(card)} cannot answer {describe_latest(state)}.")
+        raise RuleViolation(
+            "caninos/cannot_answer", f"A {title(card)} cannot answer {describe_latest(state)}."
+        )
     assert state.play is not None
     asking = window(state, state.play, seat, answers_to_answer(card))
     resolution.record(Reacted(seat=seat, card=card, asking=asking))
@@ -195,7 +199,9 @@ def _your_draft(state: CaninosState, seat: int, steps: tuple[Step, ...]) -> Draf
     current = phase(state)
     if current is not Phase.DRAFT:
         if current is Phase.TURN:
-            raise RuleViolation("caninos/no_choice_pending", "There is nothing to choose: declare a play first.")
+            raise RuleViolation(
+                "caninos/no_choice_pending", "There is nothing to choose: declare a play first."
+            )
         raise _busy(state, current)
     draft = state.draft
     assert draft is not None
@@ -218,7 +224,9 @@ def _asked(state: CaninosState, seat: int) -> None:
 
 def _busy(state: CaninosState, current: Phase) -> RuleViolation:
     if current is Phase.LEVELLING:
-        return RuleViolation("caninos/levelling", "Seats above the Pack Leader's level must return pizza first.")
+        return RuleViolation(
+            "caninos/levelling", "Seats above the Pack Leader's level must return pizza first."
+        )
     if current is Phase.REACTION:
         return RuleViolation(
             "caninos/reaction_pending",
@@ -226,7 +234,9 @@ def _busy(state: CaninosState, current: Phase) -> RuleViolation:
         )
     if current is Phase.DRAFT:
         assert state.draft is not None
-        return RuleViolation("caninos/choice_pending", f"Seat {state.draft.play.seat} must first complete its play.")
+        return RuleViolation(
+            "caninos/choice_pending", f"Seat {state.draft.play.seat} must first complete its play."
+        )
     return RuleViolation("caninos/not_your_turn", "It is nobody's turn.")
 
 

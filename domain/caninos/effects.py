@@ -80,7 +80,7 @@ def steal_slice(resolution: Resolution, thief: int, ref: SliceRef, birthday: boo
 
 
 def smart_alecks(resolution: Resolution, play: Play) -> None:
-    """"Perform two additional tricks using two more cards"."""
+    """Smart Alecks: "Perform two additional tricks using two more cards"."""
     resolution.record(ExtraTricksGranted(seat=play.seat, tricks=EXTRA_TRICKS))
 
 
@@ -91,7 +91,7 @@ def dieters_or_killjoys(resolution: Resolution, play: Play) -> None:
 
 
 def gamblers(resolution: Resolution, play: Play, rng: Rng) -> None:
-    """"Remove two cards from one of your opponents without looking at them, and place them
+    """Gamblers: "Remove two cards from one of your opponents without looking at them, and place them
     face up on the discard pile": two cards at random (fewer if the hand holds fewer)."""
     assert play.target is not None
     hand = resolution.state.players[play.target].hand
@@ -101,7 +101,7 @@ def gamblers(resolution: Resolution, play: Play, rng: Rng) -> None:
 
 
 def birthday_girl(resolution: Resolution, play: Play) -> None:
-    """"Steal up to two slices of pizza of any type from the player or players of your choice.
+    """Birthday Girl: "Steal up to two slices of pizza of any type from the player or players of your choice.
     If the pizza had any topping, the topping goes to the discard pile." A win stops the rest."""
     for ref in play.slices:
         steal_slice(resolution, play.seat, ref, birthday=True)

@@ -116,6 +116,12 @@ class DeckRanOut:
     """The main deck ran out: the seat with the most points wins."""
 
 
+@dataclass(frozen=True)
+class RoundPassed:
+    """Every seat passed its turn in a row: the game ends, the seat with the most points wins
+    (docs/rules/caninos.md, "A round of passes")."""
+
+
 # ---- putting a play together ----
 
 

@@ -3,7 +3,6 @@ that does not fit the state (a card or a slice that is not there) changes as lit
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +33,7 @@ from domain.caninos.events import (
     PlushTurnedBack,
     RaccoonAdopted,
     Reacted,
+    RoundPassed,
     SeatChosen,
     SliceChosen,
     SliceReturned,
@@ -48,6 +48,7 @@ from domain.caninos.events import (
     TurnEnded,
     TurnStarted,
 )
+from domain.caninos.frozen import replaced
 from domain.caninos.slices import find, redistributed, without, without_all
 from domain.caninos.state import Action, Answer, CaninosState, Hex, Player, Slice, SliceRef, Turn
 
@@ -61,17 +62,17 @@ def evolve(state: CaninosState, event: Any) -> CaninosState:
 
 
 def _deck_shuffled(state: CaninosState, event: DeckShuffled) -> CaninosState:
-    return dataclasses.replace(state, deck=event.deck)
+    return replaced(state, deck=event.deck)
 
 
 def _pizzas_shuffled(state: CaninosState, event: PizzasShuffled) -> CaninosState:
-    return dataclasses.replace(state, pizza_deck=event.pizzas)
+    return replaced(state, pizza_deck=event.pizzas)
 
 
 def _pizza_dealt(state: CaninosState, event: PizzaDealt) -> CaninosState:
     if event.pizza not in state.pizza_deck:
         return state
-    state = dataclasses.replace(state, pizza_deck=without(state.pizza_deck, event.pizza))
+    state = replaced(state, pizza_deck=without(state.pizza_deck, event.pizza))
     return _change_player(state, event.seat, lambda p: _with_slice(p, Slice(event.pizza)))
 
 
@@ -80,12 +81,12 @@ def _mini_decks_laid(state: CaninosState, event: MiniDecksLaid) -> CaninosState:
     for size in event.sizes:
         decks.append(rest[:size])
         rest = rest[size:]
-    return dataclasses.replace(state, mini_decks=tuple(decks), pizza_deck=rest)
+    return replaced(state, mini_decks=tuple(decks), pizza_deck=rest)
 
 
 def _cards_dealt(state: CaninosState, event: CardsDealt | CardsDrawn) -> CaninosState:
     drawn, deck = state.deck[: event.count], state.deck[event.count :]
-    state = dataclasses.replace(state, deck=deck)
+    state = replaced(state, deck=deck)
     return _change_player(state, event.seat, lambda p: _with_hand(p, p.hand + drawn))
 
 
@@ -93,7 +94,7 @@ def _cards_dealt(state: CaninosState, event: CardsDealt | CardsDrawn) -> Caninos
 
 
 def _turn_started(state: CaninosState, event: TurnStarted) -> CaninosState:
-    return dataclasses.replace(state, turn=Turn(seat=event.seat))
+    return replaced(state, turn=Turn(seat=event.seat))
 
 
 def _plush_turned_back(state: CaninosState, event: PlushTurnedBack) -> CaninosState:
@@ -101,7 +102,7 @@ def _plush_turned_back(state: CaninosState, event: PlushTurnedBack) -> CaninosSt
         index = find(player.collection, SliceRef(owner=event.seat, pizza=event.pizza, plush=True))
         if index is None:
             return player
-        return _replace_slice(player, index, dataclasses.replace(player.collection[index], plush=False))
+        return _replace_slice(player, index, replaced(player.collection[index], plush=False))
 
     return _change_player(state, event.seat, turn_back)
 
@@ -110,7 +111,7 @@ def _spell_broken(state: CaninosState, event: SpellBroken) -> CaninosState:
     fairy = state.players[event.seat].fairy if 0 <= event.seat < state.seat_count else None
     if fairy is None:
         return state
-    state = _change_player(state, event.seat, lambda p: dataclasses.replace(p, fairy=None))
+    state = _change_player(state, event.seat, lambda p: replaced(p, fairy=None))
     return _discarded(state, (fairy,))
 
 
@@ -119,68 +120,74 @@ def _card_discarded(state: CaninosState, event: CardDiscarded) -> CaninosState:
         return state
     state = _change_player(state, event.seat, lambda p: _with_hand(p, without(p.hand, event.card)))
     state = _discarded(state, (event.card,))
-    return _change_turn(state, lambda t: dataclasses.replace(t, discarded=t.discarded + 1))
+    return _change_turn(state, lambda t: replaced(t, discarded=t.discarded + 1))
 
 
 def _turn_ended(state: CaninosState, event: TurnEnded) -> CaninosState:
-    played = state.turn.played if state.turn is not None else ()
+    turn = state.turn
+    played = turn.played if turn is not None else ()
+    passed = turn is not None and not (turn.stole or turn.tricks or turn.discarded)
     hexes = state.players[event.seat].hexes if 0 <= event.seat < state.seat_count else ()
-    state = _change_player(state, event.seat, lambda p: dataclasses.replace(p, hexes=()))
+    state = _change_player(state, event.seat, lambda p: replaced(p, hexes=()))
     state = _discarded(state, played + tuple(hex_.card for hex_ in hexes))
-    return dataclasses.replace(state, turn=None)
+    return replaced(state, turn=None, passes=state.passes + 1 if passed else 0)
 
 
 def _discard_shuffled(state: CaninosState, event: DiscardShuffled) -> CaninosState:
-    return dataclasses.replace(state, deck=state.deck + event.deck, discard=(), reshuffles=state.reshuffles + 1)
+    return replaced(state, deck=state.deck + event.deck, discard=(), reshuffles=state.reshuffles + 1)
 
 
 def _deck_ran_out(state: CaninosState, event: DeckRanOut) -> CaninosState:
-    return dataclasses.replace(state, deck_ran_out=True)
+    return replaced(state, deck_ran_out=True)
+
+
+def _round_passed(state: CaninosState, event: RoundPassed) -> CaninosState:
+    return replaced(state, stalled=True)
 
 
 # ---- putting a play together ----
 
 
 def _steal_declared(state: CaninosState, event: StealDeclared) -> CaninosState:
-    return dataclasses.replace(state, draft=drafts.declared_steal(event.seat, event.slice))
+    return replaced(state, draft=drafts.declared_steal(event.seat, event.slice))
 
 
 def _trick_declared(state: CaninosState, event: TrickDeclared) -> CaninosState:
     stolen_with = state.turn.stolen_with if state.turn is not None else ()
-    return dataclasses.replace(state, draft=drafts.declared_trick(event.seat, event.card, event.trick, stolen_with))
+    return replaced(state, draft=drafts.declared_trick(event.seat, event.card, event.trick, stolen_with))
 
 
 def _slice_chosen(state: CaninosState, event: SliceChosen) -> CaninosState:
     if state.draft is None:
         return state
-    return dataclasses.replace(state, draft=drafts.with_slice(state.draft, event.slice))
+    return replaced(state, draft=drafts.with_slice(state.draft, event.slice))
 
 
 def _seat_chosen(state: CaninosState, event: SeatChosen) -> CaninosState:
     if state.draft is None:
         return state
-    return dataclasses.replace(state, draft=drafts.with_target(state.draft, event.target))
+    return replaced(state, draft=drafts.with_target(state.draft, event.target))
 
 
 def _no_more_chosen(state: CaninosState, event: NoMoreChosen) -> CaninosState:
     if state.draft is None:
         return state
-    return dataclasses.replace(state, draft=drafts.closed(state.draft))
+    return replaced(state, draft=drafts.closed(state.draft))
 
 
 def _play_made(state: CaninosState, event: PlayMade) -> CaninosState:
     play = event.play
     if play.trick is Trick.GLUTTONS:
         # "with this same card": the steal's cards come back from before the player.
-        state = _change_turn(state, lambda t: dataclasses.replace(t, played=without_all(t.played, play.cards)))
+        state = _change_turn(state, lambda t: replaced(t, played=without_all(t.played, play.cards)))
     else:
         state = _change_player(state, play.seat, lambda p: _with_hand(p, without_all(p.hand, play.cards)))
     if play.action is Action.STEAL:
-        state = _change_turn(state, lambda t: dataclasses.replace(t, stole=True))
+        state = _change_turn(state, lambda t: replaced(t, stole=True))
     elif play.trick is not None:
         trick = play.trick
-        state = _change_turn(state, lambda t: dataclasses.replace(t, tricks=t.tricks + (trick,)))
-    return dataclasses.replace(state, draft=None, play=play, answers=(), adopted=(), asking=event.asking)
+        state = _change_turn(state, lambda t: replaced(t, tricks=t.tricks + (trick,)))
+    return replaced(state, draft=None, play=play, answers=(), adopted=(), asking=event.asking)
 
 
 # ---- the reaction chain ----
@@ -189,18 +196,18 @@ def _play_made(state: CaninosState, event: PlayMade) -> CaninosState:
 def _reacted(state: CaninosState, event: Reacted) -> CaninosState:
     state = _change_player(state, event.seat, lambda p: _with_hand(p, without(p.hand, event.card)))
     answers = state.answers + (Answer(seat=event.seat, card=event.card),)
-    return dataclasses.replace(state, answers=answers, asking=event.asking)
+    return replaced(state, answers=answers, asking=event.asking)
 
 
 def _declined(state: CaninosState, event: Declined) -> CaninosState:
-    return dataclasses.replace(state, asking=state.asking[1:])
+    return replaced(state, asking=state.asking[1:])
 
 
 def _raccoon_adopted(state: CaninosState, event: RaccoonAdopted) -> CaninosState:
     if event.link in state.adopted:
         return state
     state = _change_player(state, event.seat, lambda p: _with_hand(p, p.hand + (Card.MAPACHE_MISTICO,)))
-    return dataclasses.replace(state, adopted=state.adopted + (event.link,))
+    return replaced(state, adopted=state.adopted + (event.link,))
 
 
 def _chain_resolved(state: CaninosState, event: ChainResolved) -> CaninosState:
@@ -213,10 +220,10 @@ def _chain_resolved(state: CaninosState, event: ChainResolved) -> CaninosState:
     )
     state = _discarded(state, answered)
     # The player's used cards lie before it until its turn ends ("End of Turn").
-    state = _change_turn(state, lambda t: dataclasses.replace(t, played=t.played + play_cards))
+    state = _change_turn(state, lambda t: replaced(t, played=t.played + play_cards))
     if event.succeeded and play.action is Action.STEAL:
-        state = _change_turn(state, lambda t: dataclasses.replace(t, stolen_with=play.cards))
-    return dataclasses.replace(state, play=None, answers=(), adopted=(), asking=())
+        state = _change_turn(state, lambda t: replaced(t, stolen_with=play.cards))
+    return replaced(state, play=None, answers=(), adopted=(), asking=())
 
 
 # ---- effects ----
@@ -228,13 +235,13 @@ def _slice_stolen(state: CaninosState, event: SliceStolen) -> CaninosState:
         if event.mini_deck is None:
             if ref.pizza not in state.doubles:
                 return state
-            state = dataclasses.replace(state, doubles=without(state.doubles, ref.pizza))
+            state = replaced(state, doubles=without(state.doubles, ref.pizza))
         else:
             decks = list(state.mini_decks)
             if not 0 <= event.mini_deck < len(decks) or not decks[event.mini_deck]:
                 return state
             decks[event.mini_deck] = decks[event.mini_deck][1:]
-            state = dataclasses.replace(state, mini_decks=tuple(decks))
+            state = replaced(state, mini_decks=tuple(decks))
         taken = Slice(ref.pizza)
     else:
         if not 0 <= ref.owner < state.seat_count:
@@ -245,21 +252,21 @@ def _slice_stolen(state: CaninosState, event: SliceStolen) -> CaninosState:
         piece = state.players[ref.owner].collection[index]
         state = _change_player(state, ref.owner, lambda p: _without_slice(p, index))
         # "If you steal a plush toy, it turns back into pizza as soon as you add it."
-        taken = dataclasses.replace(piece, plush=False)
+        taken = replaced(piece, plush=False)
         if event.topping_lost and piece.topping is not None:
             state = _discarded(state, (piece.topping,))
-            taken = dataclasses.replace(taken, topping=None)
+            taken = replaced(taken, topping=None)
     return _change_player(state, event.thief, lambda p: _with_slice(p, taken))
 
 
 def _extra_tricks_granted(state: CaninosState, event: ExtraTricksGranted) -> CaninosState:
-    return _change_turn(state, lambda t: dataclasses.replace(t, trick_limit=t.trick_limit + event.tricks))
+    return _change_turn(state, lambda t: replaced(t, trick_limit=t.trick_limit + event.tricks))
 
 
 def _hex_placed(state: CaninosState, event: HexPlaced) -> CaninosState:
     state = _from_before_player(state, event.card)
     hex_ = Hex(card=event.card, trick=event.trick)
-    return _change_player(state, event.seat, lambda p: dataclasses.replace(p, hexes=p.hexes + (hex_,)))
+    return _change_player(state, event.seat, lambda p: replaced(p, hexes=p.hexes + (hex_,)))
 
 
 def _cards_gambled(state: CaninosState, event: CardsGambled) -> CaninosState:
@@ -269,16 +276,16 @@ def _cards_gambled(state: CaninosState, event: CardsGambled) -> CaninosState:
 
 def _topping_moved(state: CaninosState, event: ToppingMoved) -> CaninosState:
     players, left = redistributed(state.players, (event.source,), (event.destination,))
-    return dataclasses.replace(state, players=players, discard=state.discard + left)
+    return replaced(state, players=players, discard=state.discard + left)
 
 
 def _toppings_redistributed(state: CaninosState, event: ToppingsRedistributed) -> CaninosState:
     players, left = redistributed(state.players, event.lifted, event.onto)
-    return dataclasses.replace(state, players=players, discard=state.discard + left)
+    return replaced(state, players=players, discard=state.discard + left)
 
 
 def _topping_placed(state: CaninosState, event: ToppingPlaced) -> CaninosState:
-    return _lay_on_slice(state, event.slice, event.card, lambda piece: dataclasses.replace(piece, topping=event.card))
+    return _lay_on_slice(state, event.slice, event.card, lambda piece: replaced(piece, topping=event.card))
 
 
 def _cerberus_placed(state: CaninosState, event: CerberusPlaced) -> CaninosState:
@@ -288,7 +295,7 @@ def _cerberus_placed(state: CaninosState, event: CerberusPlaced) -> CaninosState
     index = find(state.players[ref.owner].collection, ref)
     topping = state.players[ref.owner].collection[index].topping if index is not None else None
     state = _lay_on_slice(
-        state, ref, event.card, lambda piece: dataclasses.replace(piece, cerberus=event.card, topping=None)
+        state, ref, event.card, lambda piece: replaced(piece, cerberus=event.card, topping=None)
     )
     return _discarded(state, (topping,)) if topping is not None and index is not None else state
 
@@ -298,13 +305,13 @@ def _toppings_swept(state: CaninosState, event: ToppingsSwept) -> CaninosState:
     players = []
     for player in state.players:
         swept.extend(piece.topping for piece in player.collection if piece.topping is not None)
-        collection = tuple(dataclasses.replace(piece, topping=None) for piece in player.collection)
-        players.append(dataclasses.replace(player, collection=collection))
-    return dataclasses.replace(state, players=tuple(players), discard=state.discard + tuple(swept))
+        collection = tuple(replaced(piece, topping=None) for piece in player.collection)
+        players.append(replaced(player, collection=collection))
+    return replaced(state, players=tuple(players), discard=state.discard + tuple(swept))
 
 
 def _levelling_started(state: CaninosState, event: LevellingStarted) -> CaninosState:
-    return dataclasses.replace(state, level=event.level)
+    return replaced(state, level=event.level)
 
 
 def _slice_returned(state: CaninosState, event: SliceReturned) -> CaninosState:
@@ -316,14 +323,14 @@ def _slice_returned(state: CaninosState, event: SliceReturned) -> CaninosState:
     pizza = state.players[event.seat].collection[index].pizza
     state = _change_player(state, event.seat, lambda p: _without_slice(p, index))
     if is_double(pizza) or event.mini_deck is None:
-        return dataclasses.replace(state, doubles=sorted_pizzas(state.doubles + (pizza,)))
+        return replaced(state, doubles=sorted_pizzas(state.doubles + (pizza,)))
     decks = list(state.mini_decks)
     decks[event.mini_deck] = (pizza,) + decks[event.mini_deck]
-    return dataclasses.replace(state, mini_decks=tuple(decks))
+    return replaced(state, mini_decks=tuple(decks))
 
 
 def _levelling_ended(state: CaninosState, event: LevellingEnded) -> CaninosState:
-    return dataclasses.replace(state, level=None)
+    return replaced(state, level=None)
 
 
 def _collection_enchanted(state: CaninosState, event: CollectionEnchanted) -> CaninosState:
@@ -331,12 +338,14 @@ def _collection_enchanted(state: CaninosState, event: CollectionEnchanted) -> Ca
         return state
     state = _from_before_player(state, event.card)
     player = state.players[event.seat]
-    toppings = tuple(piece.topping for piece in player.collection if piece.topping is not None and piece.cerberus is None)
+    toppings = tuple(
+        piece.topping for piece in player.collection if piece.topping is not None and piece.cerberus is None
+    )
     collection = tuple(
-        piece if piece.cerberus is not None else dataclasses.replace(piece, plush=True, topping=None)
+        piece if piece.cerberus is not None else replaced(piece, plush=True, topping=None)
         for piece in player.collection
     )
-    state = _change_player(state, event.seat, lambda p: dataclasses.replace(p, collection=collection, fairy=event.card))
+    state = _change_player(state, event.seat, lambda p: replaced(p, collection=collection, fairy=event.card))
     return _discarded(state, toppings)
 
 
@@ -354,6 +363,7 @@ _APPLIERS: dict[type, Callable[[CaninosState, Any], CaninosState]] = {
     CardsDrawn: _cards_dealt,
     DiscardShuffled: _discard_shuffled,
     DeckRanOut: _deck_ran_out,
+    RoundPassed: _round_passed,
     StealDeclared: _steal_declared,
     TrickDeclared: _trick_declared,
     SliceChosen: _slice_chosen,
@@ -389,37 +399,37 @@ def _change_player(state: CaninosState, seat: int | None, change: Callable[[Play
         return state
     players = list(state.players)
     players[seat] = change(players[seat])
-    return dataclasses.replace(state, players=tuple(players))
+    return replaced(state, players=tuple(players))
 
 
 def _change_turn(state: CaninosState, change: Callable[[Turn], Turn]) -> CaninosState:
-    return state if state.turn is None else dataclasses.replace(state, turn=change(state.turn))
+    return state if state.turn is None else replaced(state, turn=change(state.turn))
 
 
 def _with_hand(player: Player, hand: tuple[Card, ...]) -> Player:
-    return dataclasses.replace(player, hand=sorted_cards(hand))
+    return replaced(player, hand=sorted_cards(hand))
 
 
 def _with_slice(player: Player, piece: Slice) -> Player:
-    return dataclasses.replace(player, collection=player.collection + (piece,))
+    return replaced(player, collection=player.collection + (piece,))
 
 
 def _without_slice(player: Player, index: int) -> Player:
-    return dataclasses.replace(player, collection=player.collection[:index] + player.collection[index + 1 :])
+    return replaced(player, collection=player.collection[:index] + player.collection[index + 1 :])
 
 
 def _replace_slice(player: Player, index: int, piece: Slice) -> Player:
     collection = player.collection[:index] + (piece,) + player.collection[index + 1 :]
-    return dataclasses.replace(player, collection=collection)
+    return replaced(player, collection=collection)
 
 
 def _discarded(state: CaninosState, cards: tuple[Card, ...]) -> CaninosState:
-    return state if not cards else dataclasses.replace(state, discard=state.discard + cards)
+    return state if not cards else replaced(state, discard=state.discard + cards)
 
 
 def _from_before_player(state: CaninosState, card: Card) -> CaninosState:
     """A card the player used this turn leaves the cards before it (to lie somewhere else)."""
-    return _change_turn(state, lambda t: dataclasses.replace(t, played=without(t.played, card)))
+    return _change_turn(state, lambda t: replaced(t, played=without(t.played, card)))
 
 
 def _lay_on_slice(
@@ -433,4 +443,3 @@ def _lay_on_slice(
     state = _from_before_player(state, card)
     piece = change(state.players[ref.owner].collection[index])
     return _change_player(state, ref.owner, lambda p: _replace_slice(p, index, piece))
-

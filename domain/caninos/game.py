@@ -10,7 +10,7 @@ from domain.caninos import decide as deciding
 from domain.caninos import events as e
 from domain.caninos import evolve as evolving
 from domain.caninos import inventory as inventories
-from domain.caninos import legal, prompts, views
+from domain.caninos import legal, narration, prompts, views
 from domain.caninos import outcome as outcomes
 from domain.caninos import setup as setting_up
 from domain.caninos.options import Options
@@ -57,6 +57,7 @@ class Caninos:
             e.CardsDrawn,
             e.DiscardShuffled,
             e.DeckRanOut,
+            e.RoundPassed,
             e.StealDeclared,
             e.TrickDeclared,
             e.SliceChosen,
@@ -112,6 +113,16 @@ class Caninos:
 
     def outcome(self, state: CaninosState) -> Outcome | None:
         return outcomes.outcome(state)
+
+    def reveals(self, event: Any) -> bool:
+        """Only naming a slice to steal can be taken back (docs/rules/caninos.md, "Undo"): every
+        other event shows a card from a hand, draws or shuffles, moves cards in answer to one,
+        may follow such an event in its decision, or (a decline) tells the next seats something
+        they answer on."""
+        return not isinstance(event, e.StealDeclared)
+
+    def describe(self, event: Any, names: Sequence[str]) -> str:
+        return narration.describe(event, names)
 
     def inventory(self, state: CaninosState) -> dict[str, int]:
         """Every component by kind, wherever it lies: constant from the first state to the last."""

@@ -2,34 +2,42 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
+from typing import Any
 
 from domain.caninos.cards import Card, Pizza
 from domain.caninos.state import CaninosState
 
 
+@functools.cache
+def _names() -> tuple[tuple[Card, str], ...]:
+    return tuple((card, f"card:{card.value}") for card in Card)
+
+
+@functools.cache
+def _pizza_names() -> tuple[tuple[Pizza, str], ...]:
+    return tuple((pizza, f"pizza:{pizza.value}") for pizza in Pizza)
+
+
 def inventory(state: CaninosState) -> dict[str, int]:
-    cards: Counter[Card] = Counter(state.deck)
-    cards.update(state.discard)
-    pizzas: Counter[Pizza] = Counter(state.pizza_deck)
-    pizzas.update(state.doubles)
+    cards: list[Any] = [*state.deck, *state.discard]
+    pizzas: list[Any] = [*state.pizza_deck, *state.doubles]
     for deck in state.mini_decks:
-        pizzas.update(deck)
+        pizzas += deck
     for player in state.players:
-        cards.update(player.hand)
-        cards.update(hex_.card for hex_ in player.hexes)
-        if player.fairy is not None:
-            cards[player.fairy] += 1
+        cards += player.hand
+        cards += (hex_.card for hex_ in player.hexes)
+        cards.append(player.fairy)
         for piece in player.collection:
-            pizzas[piece.pizza] += 1
-            cards.update(card for card in (piece.topping, piece.cerberus) if card is not None)
+            pizzas.append(piece.pizza)
+            cards += (piece.topping, piece.cerberus)
     if state.turn is not None:
-        cards.update(state.turn.played)
+        cards += state.turn.played
     if state.play is not None and 0 not in state.adopted:
-        cards.update(state.play.cards)
-    cards.update(
-        answer.card for link, answer in enumerate(state.answers, start=1) if link not in state.adopted
-    )
-    return {f"card:{card.value}": cards[card] for card in Card} | {
-        f"pizza:{pizza.value}": pizzas[pizza] for pizza in Pizza
+        cards += state.play.cards
+    cards += (answer.card for link, answer in enumerate(state.answers, start=1) if link not in state.adopted)
+    card_counts, pizza_counts = Counter(cards), Counter(pizzas)
+    return {name: card_counts[card] for card, name in _names()} | {
+        name: pizza_counts[pizza] for pizza, name in _pizza_names()
     }

@@ -69,7 +69,9 @@ def _turn_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     turn = state.turn
     assert turn is not None
     hand = state.players[seat].hand
-    discards = tuple(DiscardCard(card=card) for card in distinct(hand)) if turn.discarded < MAX_DISCARDS else ()
+    discards = (
+        tuple(DiscardCard(card=card) for card in distinct(hand)) if turn.discarded < MAX_DISCARDS else ()
+    )
     if turn.discarded:
         return (*discards, EndTurn())
     played = turn.stole or bool(turn.tricks)

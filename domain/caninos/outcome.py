@@ -17,14 +17,16 @@ def outcome(state: CaninosState) -> Outcome | None:
         # collections: the most points win, and a tie shares the win (docs/rules/caninos.md).
         best = max(points[seat] for seat in reached)
         winners = tuple(seat for seat in reached if points[seat] == best)
-        return Outcome(winners=winners, scores=points, reason=f"{_seats(winners)} reached {best} points.")
-    if state.deck_ran_out:
+        who = _seats(winners)
+        return Outcome(
+            winners=winners, scores=points, reason=f"{who[0].upper()}{who[1:]} reached {best} points."
+        )
+    if state.deck_ran_out or state.stalled:
         best = max(points)
         winners = tuple(seat for seat, score in enumerate(points) if score == best)
+        why = "The main deck ran out" if state.deck_ran_out else "Every seat passed a whole round"
         return Outcome(
-            winners=winners,
-            scores=points,
-            reason=f"The main deck ran out; {_seats(winners)} had the most points ({best}).",
+            winners=winners, scores=points, reason=f"{why}; {_seats(winners)} had the most points ({best})."
         )
     return None
 

@@ -62,8 +62,11 @@ def held_answers(state: CaninosState, seat: int) -> tuple[Card, ...]:
     """The kinds of card in the seat's hand that may answer the latest link, in card order."""
     allowed = latest_answers(state)
     hand = state.players[seat].hand
-    return tuple(card for card in (Card.QUIETO, Card.MAPACHE_MISTICO, Card.PERRO_ADOPTIVO, Card.TANUKI)
-                 if card in allowed and card in hand)
+    return tuple(
+        card
+        for card in (Card.QUIETO, Card.MAPACHE_MISTICO, Card.PERRO_ADOPTIVO, Card.TANUKI)
+        if card in allowed and card in hand
+    )
 
 
 def plush_only_victims(play: Play) -> frozenset[int]:
@@ -74,9 +77,7 @@ def plush_only_victims(play: Play) -> frozenset[int]:
         return frozenset()
     victims = {ref.owner for ref in play.slices if ref.owner is not None}
     return frozenset(
-        victim
-        for victim in victims
-        if all(ref.plush for ref in play.slices if ref.owner == victim)
+        victim for victim in victims if all(ref.plush for ref in play.slices if ref.owner == victim)
     )
 
 

@@ -23,8 +23,8 @@ def slice_points(piece: Slice) -> int:
 
 
 def points(player: Player) -> int:
-    return sum(slice_points(piece) for piece in player.collection)
+    return player.points
 
 
 def scores(state: CaninosState) -> tuple[int, ...]:
-    return tuple(points(player) for player in state.players)
+    return tuple(player.points for player in state.players)

@@ -40,8 +40,13 @@ def setup(options: Options, seat_count: int, rng: Rng) -> list[Any]:
     The seat order is the creator's, so "the player who has gone the longest without eating
     pizza starts the game" is decided by whoever fills seat 0."""
     if not MIN_SEATS <= seat_count <= MAX_SEATS:
-        raise RuleViolation("caninos/bad_seat_count", f"¡Caninos! is played by {MIN_SEATS} to {MAX_SEATS} players.")
-    if not isinstance(options.deck_runs_out, DeckRunsOut) or not 0 <= options.reshuffle_limit <= MAX_RESHUFFLE_LIMIT:
+        raise RuleViolation(
+            "caninos/bad_seat_count", f"¡Caninos! is played by {MIN_SEATS} to {MAX_SEATS} players."
+        )
+    if (
+        not isinstance(options.deck_runs_out, DeckRunsOut)
+        or not 0 <= options.reshuffle_limit <= MAX_RESHUFFLE_LIMIT
+    ):
         raise RuleViolation(
             "caninos/bad_options", f"reshuffle_limit is a number from 0 to {MAX_RESHUFFLE_LIMIT}."
         )

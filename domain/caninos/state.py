@@ -5,6 +5,7 @@ here too, since what is public of them is all of them."""
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass
 
 from domain.caninos.cards import Card, Pizza, Trick
@@ -49,6 +50,13 @@ class Player:
     collection: tuple[Slice, ...] = ()  # in the order the slices arrived
     hexes: tuple[Hex, ...] = ()
     fairy: Card | None = None  # the Dog Fairy (or the Tanuki as Dog Fairy) enchanting this collection
+
+    @functools.cached_property
+    def points(self) -> int:
+        """What the collection is worth (scoring.py); kept, since it is asked after every event."""
+        from domain.caninos.scoring import slice_points
+
+        return sum(slice_points(piece) for piece in self.collection)
 
 
 class Action(enum.Enum):
@@ -125,7 +133,9 @@ class CaninosState:
     asking: tuple[int, ...] = ()  # the open reaction window: seats still to be asked, in order
     level: int | None = None  # Pack Leader: the points every seat must come down to
     reshuffles: int = 0
+    passes: int = 0  # turns in a row that their seat passed (played and discarded nothing)
     deck_ran_out: bool = False
+    stalled: bool = False  # a whole round passed: nothing can change any more
 
     @property
     def seat_count(self) -> int:

@@ -91,14 +91,21 @@ def payments(state: CaninosState, seat: int, piece: Slice, hand: tuple[Card, ...
             ways.append((card,))
         elif no_dogs:
             continue
-        elif kind is Kind.CHAOS_HOUND and how is not StealAs.RACCOON or kind is Kind.PACK_DOG and how is StealAs.NORMAL:
+        elif (
+            kind is Kind.CHAOS_HOUND
+            and how is not StealAs.RACCOON
+            or kind is Kind.PACK_DOG
+            and how is StealAs.NORMAL
+        ):
             ways.append((card,))
     if how is not StealAs.DOUBLE or no_dogs:
         return ways
     dogs = [card for card in kinds if kind_of(card) is Kind.PACK_DOG]
     ways.extend((card, card) for card in dogs if hand.count(card) >= 2)
     if is_double(piece.pizza) and set(ingredients_of(piece.pizza)) <= held_ingredients(state, seat):
-        ways.extend((first, second) for first, second in combinations(dogs, 2) if pack_of(first) is pack_of(second))
+        ways.extend(
+            (first, second) for first, second in combinations(dogs, 2) if pack_of(first) is pack_of(second)
+        )
     return ways
 
 
@@ -124,9 +131,16 @@ def steal_targets(state: CaninosState, seat: int) -> list[SliceRef]:
     the other seats' collections in seat order."""
     hand = state.players[seat].hand
     targets = []
+    payable: dict[tuple[StealAs | None, Pizza | None], bool] = {}  # the same ways for alike slices
     for ref in every_other_slice(state, seat):
         piece = slice_named(state, ref)
-        if piece is not None and payments(state, seat, piece, hand):
+        if piece is None:
+            continue
+        how = steal_as(piece)
+        key = (how, piece.pizza if how is StealAs.DOUBLE and is_double(piece.pizza) else None)
+        if key not in payable:
+            payable[key] = bool(payments(state, seat, piece, hand))
+        if payable[key]:
             targets.append(ref)
     return targets
 

@@ -124,7 +124,8 @@ def seat_options(state: CaninosState, draft: Draft) -> list[int]:
         return [
             seat
             for seat in others
-            if players[seat].fairy is None and any(piece.cerberus is None for piece in players[seat].collection)
+            if players[seat].fairy is None
+            and any(piece.cerberus is None for piece in players[seat].collection)
         ]
     return []
 
@@ -134,7 +135,11 @@ def slice_options(state: CaninosState, draft: Draft) -> list[SliceRef]:
     play = draft.play
     trick = play.trick
     if trick is Trick.GLUTTONS:
-        return [ref for ref in every_other_slice(state, play.seat) if can_steal_with(state, play.seat, ref, play.cards)]
+        return [
+            ref
+            for ref in every_other_slice(state, play.seat)
+            if can_steal_with(state, play.seat, ref, play.cards)
+        ]
     if trick is Trick.CERBERUS:
         return _refs(state.players, lambda owner, piece: owner != play.seat and not piece.plush)
     if trick is Trick.TOPPING:

@@ -21,6 +21,7 @@ from domain.caninos.events import (
     NoMoreChosen,
     PlayMade,
     PlushTurnedBack,
+    RoundPassed,
     SeatChosen,
     SliceChosen,
     SliceReturned,
@@ -99,7 +100,9 @@ def _forced_draft_step(resolution: Resolution) -> bool:
 def owing(state: CaninosState) -> list[int]:
     """Seats still above the Pack Leader's level, in seat order."""
     level = state.level
-    return [] if level is None else [seat for seat, player in enumerate(state.players) if points(player) > level]
+    return (
+        [] if level is None else [seat for seat, player in enumerate(state.players) if points(player) > level]
+    )
 
 
 def levelling_options(state: CaninosState, seat: int) -> list[SliceRef]:
@@ -109,11 +112,13 @@ def levelling_options(state: CaninosState, seat: int) -> list[SliceRef]:
 
 
 def return_slice(resolution: Resolution, seat: int, ref: SliceRef) -> None:
-    """"The discarded pizza returns to the table": a Double to the row, a Normal face up on top
+    """Pack Leader: "The discarded pizza returns to the table": a Double to the row, a Normal face up on top
     of the smaller mini-deck (the first on a tie)."""
     decks = resolution.state.mini_decks
     smaller = min(range(len(decks)), key=lambda index: len(decks[index]))
-    resolution.record(SliceReturned(seat=seat, slice=ref, mini_deck=None if is_double(ref.pizza) else smaller))
+    resolution.record(
+        SliceReturned(seat=seat, slice=ref, mini_deck=None if is_double(ref.pizza) else smaller)
+    )
 
 
 def _forced_levelling(resolution: Resolution) -> bool:
@@ -176,6 +181,9 @@ def end_turn(resolution: Resolution, rng: Rng) -> None:
     turn = resolution.state.turn
     assert turn is not None
     resolution.record(TurnEnded(seat=turn.seat))
+    if resolution.state.passes >= resolution.state.seat_count:
+        resolution.record(RoundPassed())
+        return
     draw_up(resolution, turn.seat, rng)
     if not resolution.state.deck_ran_out:
         start_turn(resolution, resolution.state.left_of(turn.seat))
@@ -189,7 +197,7 @@ def deck_is_final(state: CaninosState) -> bool:
 
 
 def draw_up(resolution: Resolution, seat: int, rng: Rng) -> None:
-    """"Take cards from the main deck as needed until you have 6 in your hand." When the deck
+    """End of Turn: "Take cards from the main deck as needed until you have 6 in your hand." When the deck
     is empty and more are owed, the discard pile becomes the deck (RESHUFFLE) or the game ends;
     with MOST_POINTS the game ends as soon as the deck is empty."""
     while True:

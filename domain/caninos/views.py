@@ -75,7 +75,9 @@ def view(state: CaninosState, viewer: int | None) -> CaninosView:
             for seat, player in enumerate(state.players)
         ),
         doubles=state.doubles,
-        mini_decks=tuple(MiniDeckView(top=deck[0] if deck else None, size=len(deck)) for deck in state.mini_decks),
+        mini_decks=tuple(
+            MiniDeckView(top=deck[0] if deck else None, size=len(deck)) for deck in state.mini_decks
+        ),
         deck_size=len(state.deck),
         discard=state.discard,
         draft=state.draft,

@@ -31,7 +31,9 @@ def draft_question(draft: Draft) -> str:
     if trick is Trick.TOPPING:
         return "choose the slice your topping goes on"
     if trick is Trick.BIRTHDAY_GIRL:
-        return "choose a slice to steal" if step is Step.SLICE else "choose a second slice to steal, or no more"
+        return (
+            "choose a slice to steal" if step is Step.SLICE else "choose a second slice to steal, or no more"
+        )
     if trick is Trick.BROKERS:
         return "choose where the topping goes" if chooses_onto(draft) else "choose the topping to move"
     if trick is Trick.DESTROYER:

@@ -1,0 +1,93 @@
+"""Rulebook "Mechanics" and "End of Turn": play, pass or discard up to three; then draw back to
+six, never more than six; and the rulings "A turn ends", "A round of passes" (docs/rules/caninos.md)."""
+
+from caninos_support import (
+    GAMBLER,
+    GAME,
+    QUIETO,
+    RACCOON,
+    UP,
+    C,
+    P,
+    events_of,
+    play,
+    played_out,
+    ref,
+    table,
+    then_refused,
+)
+
+from domain.caninos.cards import HAND_SIZE, Trick
+from domain.caninos.commands import ChooseSlice, Decline, DiscardCard, EndTurn, PayWith, PerformTrick, Steal
+from domain.caninos.events import CardDiscarded, CardsDrawn, RoundPassed, TurnEnded, TurnStarted
+from domain.core.rules import Prompt, PromptKind
+
+SIX = (C.GALGO_TRILERO, C.CANICHE_CRUPIER, C.DOBERMAN_FAROLERO, C.PUG_DE_PICAS, C.SETTER_SUERTUDO, UP)
+OTHER_SIX = (C.HUSKY_BURSATIL, C.SAMOYEDO_ESPECULADOR, C.AKITA_ACCIONISTA, C.TERRIER_TIBURON, QUIETO, RACCOON)
+
+
+def test_passing_ends_the_turn_and_the_next_seat_plays():
+    """Rulebook: "pass your turn"; "Then pass the turn to the next player"."""
+    state = table(SIX, OTHER_SIX, ())
+    state, events = play(state, (0, EndTurn()))
+    assert events == [TurnEnded(seat=0), TurnStarted(seat=1)]  # a full hand draws nothing
+    assert GAME.pending(state) == (Prompt(1, PromptKind.TURN, "play cards, pass, or discard up to three"),)
+
+
+def test_discard_up_to_three_cards_one_at_a_time_then_draw_back_to_six():
+    """Rulebook: "discard up to three cards from your hand and leave them on the discard pile"; "take cards
+    from the main deck as needed until you have 6 in your hand"."""
+    state = table(SIX, OTHER_SIX)
+    state, _ = play(state, (0, DiscardCard(UP)), (0, DiscardCard(C.PUG_DE_PICAS)))
+    assert state.discard[-2:] == (UP, C.PUG_DE_PICAS)
+    assert GAME.pending(state)[0].label == "discard another card or end your turn"
+    top = state.deck[:3]
+    state, events = play(state, (0, DiscardCard(C.GALGO_TRILERO)))  # the third ends the turn
+    assert events[1:3] == [TurnEnded(seat=0), CardsDrawn(seat=0, count=3, cards=top)]
+    assert len(state.players[0].hand) == HAND_SIZE and state.turn.seat == 1
+
+
+def test_no_discarding_after_playing():
+    state = table(SIX, OTHER_SIX, collections=[(), (P.HAM,)])
+    state, _ = played_out(state, 0, Steal(ref(1, P.HAM)), PayWith((GAMBLER,)))
+    assert not any(isinstance(c, DiscardCard) for c in GAME.legal_commands(state, 0))
+    then_refused(state, 0, DiscardCard(UP), "caninos/cannot_discard")
+
+
+def test_a_hand_never_holds_more_than_six():
+    """Rulebook: "You complete your hand only at the end of your turn. You may never have more
+    than six cards"."""
+    state = table(SIX, OTHER_SIX, collections=[(), (P.HAM,)])
+    state, events = played_out(state, 0, Steal(ref(1, P.HAM)), PayWith((GAMBLER,)), EndTurn())
+    assert events_of(events, CardsDrawn) == [
+        CardsDrawn(seat=0, count=1, cards=events_of(events, CardsDrawn)[0].cards)
+    ]
+    assert all(len(player.hand) <= HAND_SIZE for player in state.players)
+
+
+def test_the_turn_ends_by_itself_when_nothing_is_left_to_do():
+    """Ruling "A turn ends": once the steal and every trick allowed are used (public facts), the
+    turn ends without a command; never because of which cards the seat holds."""
+    state = table(SIX, OTHER_SIX, collections=[(P.HAM,), (P.CHEESE,)])
+    state, _ = played_out(state, 0, Steal(ref(1, P.CHEESE)), PayWith((GAMBLER,)))
+    assert state.turn.seat == 0  # a trick is still allowed, whatever it holds
+    state, _ = play(state, (0, PerformTrick(UP, Trick.TOPPING)), (0, ChooseSlice(ref(0, P.HAM))))
+    state, more = play(state, (1, Decline()))
+    assert TurnEnded(seat=0) in more and state.turn.seat == 1
+
+
+def test_a_round_of_passes_ends_the_game():
+    """Ruling "A round of passes": when every seat passes in a row nothing can change any more."""
+    state = table(SIX, OTHER_SIX, collections=[(P.HAM, P.CHEESE), (P.ONION,)])
+    state, events = play(state, (0, EndTurn()), (1, EndTurn()))
+    assert events[-1] == RoundPassed()
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == (0,) and outcome.scores == (12, 6)
+    assert "passed a whole round" in outcome.reason
+
+
+def test_a_discard_breaks_a_round_of_passes():
+    state = table(SIX, OTHER_SIX)
+    state, events = play(state, (0, EndTurn()), (1, DiscardCard(QUIETO)), (1, EndTurn()), (0, EndTurn()))
+    assert not events_of(events, RoundPassed) and GAME.outcome(state) is None
+    assert events_of(events, CardDiscarded)
