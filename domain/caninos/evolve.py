@@ -48,7 +48,7 @@ from domain.caninos.events import (
     TurnEnded,
     TurnStarted,
 )
-from domain.caninos.frozen import replaced
+from domain.core.frozen import replaced
 from domain.caninos.slices import find, redistributed, without, without_all
 from domain.caninos.state import Action, Answer, CaninosState, Hex, Player, Slice, SliceRef, Turn
 

@@ -1,10 +1,10 @@
-"""A fast `dataclasses.replace` for the frozen dataclasses of this package.
+"""A fast `dataclasses.replace` for the domain's frozen dataclasses.
 
 `evolve` replaces the state, a player or the turn several times per event, and
 `dataclasses.replace` re-runs `__init__` over every field each time (the state has seventeen):
-ten times slower than copying the fields, which is all it amounts to for these classes (none has
-a `__post_init__`). Only declared fields are copied, so values cached from them (a player's
-points) are computed afresh on the copy. A candidate for the engine core (report of issue 4).
+ten times slower than copying the fields, which is all it amounts to for classes that have no
+`__post_init__`. Only declared fields are copied, so values cached from them (a player's
+points in ¡Caninos!) are computed afresh on the copy.
 """
 
 from __future__ import annotations
