@@ -21,7 +21,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--port", type=int, help="port (default 50051, or KENNEL_PORT; 0 picks a free one)")
     serve.add_argument("--data", dest="data_dir", help="data folder (default ./data, or KENNEL_DATA_DIR)")
     serve.add_argument("--log-format", choices=("console", "json"), help="log lines for people or machines")
+    limits = serve.add_argument_group("limits (docs/api.md, 'Limits')")
+    limits.add_argument("--max-message-bytes", type=int, help="largest request (default 1 MiB, or KENNEL_MAX_MESSAGE_BYTES)")
+    limits.add_argument("--commands-per-second", type=float,
+                        help="commands per credential per second, sustained (default 50, or KENNEL_COMMANDS_PER_SECOND)")
+    limits.add_argument("--command-burst", type=int,
+                        help="commands a credential may send at once after a pause (default 100, or KENNEL_COMMAND_BURST)")
+    limits.add_argument("--max-streams-per-credential", type=int,
+                        help="open Watch streams per credential (default 8, or KENNEL_MAX_STREAMS_PER_CREDENTIAL)")
+    limits.add_argument("--max-streams", type=int, help="open Watch streams in all (default 1000, or KENNEL_MAX_STREAMS)")
+    serve.add_argument(
+        "--auditor-hash", dest="auditor_hashes", action="append", metavar="SHA256",
+        help="SHA-256 hex digest of an auditor credential, never the credential (repeatable; replaces "
+        "KENNEL_AUDITOR_CREDENTIAL_SHA256); `kennel auditor-credential` makes one",
+    )
     serve.set_defaults(handler=_serve)
+
+    auditor = commands.add_parser(
+        "auditor-credential", help="make a new auditor credential and print it with the digest the server needs"
+    )
+    auditor.set_defaults(handler=_auditor_credential)
 
     from replay.cli import add_subcommands as add_replay
 
@@ -43,9 +62,37 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    config = Config.from_env(host=args.host, port=args.port, data_dir=args.data_dir, log_format=args.log_format)
+    try:
+        config = Config.from_env(
+            host=args.host,
+            port=args.port,
+            data_dir=args.data_dir,
+            log_format=args.log_format,
+            max_message_bytes=args.max_message_bytes,
+            commands_per_second=args.commands_per_second,
+            command_burst=args.command_burst,
+            max_streams_per_credential=args.max_streams_per_credential,
+            max_streams=args.max_streams,
+            auditor_hashes=args.auditor_hashes,
+        )
+    except ValueError as error:
+        print(f"kennel serve: {error}", file=sys.stderr)
+        return 2
     configure(config.log_format)
     return asyncio.run(_serve_until_stopped(config))
+
+
+def _auditor_credential(args: argparse.Namespace) -> int:
+    from service.games import digest, new_credential
+
+    credential = new_credential()
+    print(
+        f"credential: {credential}\n"
+        f"sha256:     {digest(credential)}\n"
+        "Give the credential to the auditor only; start the server with the digest:\n"
+        f"  kennel serve --auditor-hash {digest(credential)}   (or KENNEL_AUDITOR_CREDENTIAL_SHA256)"
+    )
+    return 0
 
 
 async def _serve_until_stopped(config: Config) -> int:

@@ -1,12 +1,46 @@
-"""Server settings: command-line flags over environment variables over defaults."""
+"""Server settings: command-line flags over environment variables over defaults.
+
+| setting | environment | flag | default |
+|---|---|---|---|
+| host | KENNEL_HOST | --host | 127.0.0.1 |
+| port | KENNEL_PORT | --port | 50051 |
+| data_dir | KENNEL_DATA_DIR | --data | ./data |
+| log_format | KENNEL_LOG_FORMAT | --log-format | console |
+| max_message_bytes | KENNEL_MAX_MESSAGE_BYTES | --max-message-bytes | 1 MiB |
+| commands_per_second | KENNEL_COMMANDS_PER_SECOND | --commands-per-second | 50 |
+| command_burst | KENNEL_COMMAND_BURST | --command-burst | 100 |
+| max_streams_per_credential | KENNEL_MAX_STREAMS_PER_CREDENTIAL | --max-streams-per-credential | 8 |
+| max_streams | KENNEL_MAX_STREAMS | --max-streams | 1000 |
+| auditor_hashes | KENNEL_AUDITOR_CREDENTIAL_SHA256 | --auditor-hash | none |
+
+The auditor setting holds SHA-256 hex digests of auditor credentials (comma-separated in the
+environment, the flag repeated), never a credential itself: `kennel auditor-credential` makes
+a credential and prints its digest. docs/api.md says what each limit does when it is exceeded.
+"""
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, fields
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 50051
+_SHA256_HEX = re.compile(r"[0-9a-f]{64}")
+
+
+def auditor_hashes(values: str | Iterable[str]) -> frozenset[str]:
+    """SHA-256 hex digests from a comma-separated string (or a list of them), checked."""
+    items = values.split(",") if isinstance(values, str) else [v for value in values for v in value.split(",")]
+    digests = frozenset(item.strip().lower() for item in items if item.strip())
+    if not all(_SHA256_HEX.fullmatch(d) for d in digests):
+        # The value is not echoed: someone may have pasted the credential itself by mistake.
+        raise ValueError(
+            "an auditor setting must hold SHA-256 hex digests (64 hex characters) of auditor "
+            "credentials, never the credentials themselves; `kennel auditor-credential` makes a pair"
+        )
+    return digests
 
 
 @dataclass(frozen=True)
@@ -14,17 +48,62 @@ class Config:
     host: str = DEFAULT_HOST
     port: int = DEFAULT_PORT
     data_dir: str = "data"  # the SQLite file lives here
-    max_message_bytes: int = 1 << 20
     log_format: str = "console"  # "console" for people, "json" for machines
+    # Limits (docs/api.md, "Limits").
+    max_message_bytes: int = 1 << 20  # the largest request gRPC accepts
+    commands_per_second: float = 50.0  # sustained SubmitCommand calls per credential
+    command_burst: int = 100  # SubmitCommand calls a credential may send at once after a pause
+    max_streams_per_credential: int = 8  # open Watch streams of one credential
+    max_streams: int = 1000  # open Watch streams in all
+    # Roles: SHA-256 hex digests of the credentials of auditors (read every game, act in none).
+    auditor_hashes: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.port <= 65535:
+            raise ValueError(f"port must be 0 to 65535, not {self.port}")
+        if self.log_format not in ("console", "json"):
+            raise ValueError(f"log format must be console or json, not {self.log_format!r}")
+        for name in ("max_message_bytes", "commands_per_second", "command_burst", "max_streams_per_credential", "max_streams"):
+            if not getattr(self, name) > 0:
+                raise ValueError(f"{name} must be more than 0, not {getattr(self, name)}")
+        object.__setattr__(self, "auditor_hashes", auditor_hashes(self.auditor_hashes))
 
     @classmethod
-    def from_env(cls, **overrides: object) -> Config:
-        """KENNEL_HOST, KENNEL_PORT, KENNEL_DATA_DIR, KENNEL_LOG_FORMAT; `overrides` (flags) win."""
-        values: dict[str, object] = {
-            "host": os.environ.get("KENNEL_HOST", DEFAULT_HOST),
-            "port": int(os.environ.get("KENNEL_PORT", DEFAULT_PORT)),
-            "data_dir": os.environ.get("KENNEL_DATA_DIR", "data"),
-            "log_format": os.environ.get("KENNEL_LOG_FORMAT", "console"),
-        }
+    def from_env(cls, environ: dict[str, str] | None = None, **overrides: object) -> Config:
+        """Settings from KENNEL_* environment variables (table above); `overrides` (flags) win.
+
+        Raises ValueError, naming the setting, when a value is malformed.
+        """
+        environ = dict(os.environ) if environ is None else environ
+        values: dict[str, object] = {}
+        types = {f.name: f.type for f in fields(cls)}
+        for name, variable in ENVIRONMENT.items():
+            raw = environ.get(variable)
+            if raw is None or not raw.strip():
+                continue
+            try:
+                values[name] = _PARSERS.get(name, _parser(types[name]))(raw.strip())
+            except ValueError as error:
+                raise ValueError(f"{variable}: {error}") from None
         values.update({key: value for key, value in overrides.items() if value is not None})
         return cls(**values)  # type: ignore[arg-type]
+
+
+ENVIRONMENT: dict[str, str] = {
+    "host": "KENNEL_HOST",
+    "port": "KENNEL_PORT",
+    "data_dir": "KENNEL_DATA_DIR",
+    "log_format": "KENNEL_LOG_FORMAT",
+    "max_message_bytes": "KENNEL_MAX_MESSAGE_BYTES",
+    "commands_per_second": "KENNEL_COMMANDS_PER_SECOND",
+    "command_burst": "KENNEL_COMMAND_BURST",
+    "max_streams_per_credential": "KENNEL_MAX_STREAMS_PER_CREDENTIAL",
+    "max_streams": "KENNEL_MAX_STREAMS",
+    "auditor_hashes": "KENNEL_AUDITOR_CREDENTIAL_SHA256",
+}
+
+_PARSERS: dict[str, Callable[[str], object]] = {"auditor_hashes": auditor_hashes}
+
+
+def _parser(annotation: object) -> Callable[[str], object]:
+    return {"int": int, "float": float}.get(str(annotation), str)

@@ -11,6 +11,7 @@ import grpc
 from domain.core.rules import RuleViolation
 
 ERROR_CODE_KEY = "kennel-error-code"
+RETRY_AFTER_KEY = "kennel-retry-after-ms"  # sent with kennel/rate_limited: when to try again
 
 
 class ApiError(Exception):
@@ -48,6 +49,16 @@ class IllegalMove(ApiError):
 
 class Aborted(ApiError):
     status = grpc.StatusCode.ABORTED
+
+
+class ResourceExhausted(ApiError):
+    """A limit was reached (docs/api.md, "Limits"); `retry_after` seconds, when known, until it eases."""
+
+    status = grpc.StatusCode.RESOURCE_EXHAUSTED
+
+    def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
+        super().__init__(code, message)
+        self.retry_after = retry_after
 
 
 class Unavailable(ApiError):

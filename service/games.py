@@ -49,17 +49,23 @@ def new_credential() -> str:
     return secrets.token_urlsafe(32)
 
 
+SEAT = "seat"  # acts and sees as one seat of one game
+SPECTATOR = "spectator"  # sees what is public in one game
+AUDITOR = "auditor"  # configured on the server: reads every game, every seat's view; never acts
+
+
 @dataclass(frozen=True)
 class Principal:
-    """Who is calling: a seat of the game, or a spectator (seat None)."""
+    """Who is calling: a seat of the game, a spectator or an auditor (seat None for both)."""
 
     game_id: str
-    role: str  # "seat" | "spectator"
+    role: str  # SEAT | SPECTATOR | AUDITOR
     seat: Seat | None
 
     @property
     def viewer(self) -> Viewer:
-        return self.seat if self.role == "seat" else None
+        """Whose view the caller gets unless it asks for another: its seat's, or the public one."""
+        return self.seat if self.role == SEAT else None
 
 
 @dataclass(frozen=True)
@@ -92,8 +98,9 @@ class LiveGame:
             self.ledger.log(), attempts=tuple(self.attempts), checkpoint=self.desk.checkpoint
         )
 
-    def principal(self, credential: str) -> Principal | None:
-        found = self.desk.credentials.get(digest(credential))
+    def principal(self, credential_digest: str) -> Principal | None:
+        """The seat or spectator whose credential has this SHA-256 digest, if any."""
+        found = self.desk.credentials.get(credential_digest)
         if found is None:
             return None
         role, seat = found
@@ -166,9 +173,9 @@ class GameHub:
             {"kind": "created", "game_id": str(game_id), "header": ledger.header.to_json(), "seed": seed.hex()},
             *({"kind": "seat_filled", "game_id": str(game_id), "seat": seat, "name": name}
               for seat, name in enumerate(names) if name is not None and ledger.header.seats[seat] is None),
-            *({"kind": "credential", "game_id": str(game_id), "role": "seat", "seat": seat, "digest": digest(c)}
+            *({"kind": "credential", "game_id": str(game_id), "role": SEAT, "seat": seat, "digest": digest(c)}
               for seat, _, c in credentials),
-            {"kind": "credential", "game_id": str(game_id), "role": "spectator", "seat": None, "digest": digest(spectator)},
+            {"kind": "credential", "game_id": str(game_id), "role": SPECTATOR, "seat": None, "digest": digest(spectator)},
         ]
         await asyncio.to_thread(self.store.append, game_id, ledger.records, 0, entries)
         desk = Desk(header=ledger.header, seed=seed)
@@ -197,7 +204,7 @@ class GameHub:
             filled = appending.events[0]
             return appending, [
                 {"kind": "seat_filled", "game_id": game_id, "seat": filled.seat, "name": filled.name},
-                {"kind": "credential", "game_id": game_id, "role": "seat", "seat": filled.seat,
+                {"kind": "credential", "game_id": game_id, "role": SEAT, "seat": filled.seat,
                  "digest": digest(credential)},
             ]
 

@@ -1,9 +1,15 @@
-"""Cross-cutting concerns of every call, in one place each: errors, logging context, credentials.
+"""Cross-cutting concerns of every call, in one place each: errors, logging context, credentials,
+roles and limits.
 
 `KennelInterceptor` wraps every Kennel handler so that:
-- the caller's credential is checked once, here, against the game named in the request, and
-  the resulting `Principal` is handed to the servicer through a context variable;
-- game id, seat and command id are bound to every log line of the call;
+- a request body that does not parse is refused as INVALID_ARGUMENT (gRPC alone says UNKNOWN);
+- the caller's credential is checked once, here, against the game named in the request (or
+  against the server's auditor digests), and what the caller's role may do with this request is
+  decided here too; the resulting `Principal` reaches the servicer through a context variable;
+- commands are metered per credential (a token bucket) and open Watch streams are counted per
+  credential and in all (service.limits); past a limit the call is RESOURCE_EXHAUSTED;
+- game id, role, seat and command id are bound to every log line of the call; credentials
+  never are (only their SHA-256 digests are kept, and those are not logged either);
 - every error leaves as the status design.md assigns, with its code in trailing metadata;
   an unexpected one is logged with its traceback and leaves as INTERNAL, never swallowed.
 """
@@ -11,15 +17,28 @@
 from __future__ import annotations
 
 import contextvars
-import enum
+import hmac
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import grpc
 import structlog
+from google.protobuf.message import DecodeError
 
-from service.errors import ERROR_CODE_KEY, PermissionDenied, Unauthenticated, status_of
-from service.games import GameHub, Principal
+from service.config import Config
+from service.errors import (
+    ERROR_CODE_KEY,
+    RETRY_AFTER_KEY,
+    IllegalMove,
+    InvalidArgument,
+    PermissionDenied,
+    ResourceExhausted,
+    Unauthenticated,
+    status_of,
+)
+from service.games import AUDITOR, SEAT, SPECTATOR, GameHub, LiveGame, Principal, digest
+from service.limits import CommandRate, StreamSlots
 
 log = structlog.get_logger(__name__)
 
@@ -30,21 +49,32 @@ _BEARER = "bearer "
 principal_var: contextvars.ContextVar[Principal] = contextvars.ContextVar("kennel_principal")
 
 
-class Access(enum.Enum):
-    ANYONE = "anyone"  # no credential needed
-    MEMBER = "member"  # a seat or spectator credential of the game
-    SEAT = "seat"  # a seat credential of the game
+@dataclass(frozen=True)
+class Access:
+    """Who may make a call: `roles` None means anyone, without a credential; a credential of
+    another role is refused with `refusal` (code, message); `metered` calls take a token."""
 
+    roles: frozenset[str] | None
+    refusal: tuple[str, str] = ("kennel/not_allowed", "This credential may not make this call.")
+    metered: bool = False
+
+
+ANYONE = Access(None)
+READERS = Access(frozenset({SEAT, SPECTATOR, AUDITOR}))
 
 ACCESS: dict[str, Access] = {
-    "CreateGame": Access.ANYONE,
-    "ListOpenGames": Access.ANYONE,
-    "JoinGame": Access.ANYONE,
-    "SubmitCommand": Access.SEAT,
-    "GetView": Access.MEMBER,
-    "Watch": Access.MEMBER,
-    "GetLog": Access.MEMBER,
-    "ForkGame": Access.MEMBER,
+    "CreateGame": ANYONE,
+    "ListOpenGames": ANYONE,
+    "JoinGame": ANYONE,
+    "SubmitCommand": Access(
+        frozenset({SEAT}), ("kennel/not_a_seat", "Only a seat's credential may send commands."), metered=True
+    ),
+    "GetView": READERS,
+    "Watch": READERS,
+    "GetLog": READERS,
+    "ForkGame": Access(
+        frozenset({SEAT, SPECTATOR}), ("kennel/read_only", "An auditor's credential reads games; it starts none.")
+    ),
 }
 
 
@@ -60,9 +90,41 @@ def credential_from(metadata: Any) -> str | None:
     return None
 
 
+class _Undecodable:
+    """A request body that does not parse as its message: refused as malformed, not UNKNOWN."""
+
+    def __init__(self, type_name: str) -> None:
+        self.type_name = type_name
+
+
+def _lenient(deserialize: Callable[[bytes], Any] | None) -> Callable[[bytes], Any] | None:
+    if deserialize is None:
+        return None
+    message_type = getattr(deserialize, "__self__", None)
+    type_name = getattr(getattr(message_type, "DESCRIPTOR", None), "full_name", "request")
+
+    def read(data: bytes) -> Any:
+        try:
+            return deserialize(data)
+        except DecodeError:
+            return _Undecodable(type_name)
+
+    return read
+
+
+@dataclass(frozen=True)
+class _Caller:
+    principal: Principal
+    key: str  # the SHA-256 digest of the credential: what limits are counted by
+
+
 class KennelInterceptor(grpc.aio.ServerInterceptor):
-    def __init__(self, hub: GameHub) -> None:
+    def __init__(self, hub: GameHub, config: Config | None = None) -> None:
+        config = config or Config()
         self._hub = hub
+        self._auditors = tuple(sorted(config.auditor_hashes))
+        self._commands = CommandRate(config.commands_per_second, config.command_burst)
+        self._streams = StreamSlots(config.max_streams_per_credential, config.max_streams)
 
     async def intercept_service(
         self,
@@ -78,38 +140,56 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         if handler.unary_unary is not None:
             return grpc.unary_unary_rpc_method_handler(
                 self._unary(method, access, credential, handler.unary_unary),
-                request_deserializer=handler.request_deserializer,
+                request_deserializer=_lenient(handler.request_deserializer),
                 response_serializer=handler.response_serializer,
             )
         if handler.unary_stream is not None:
             return grpc.unary_stream_rpc_method_handler(
                 self._stream(method, access, credential, handler.unary_stream),
-                request_deserializer=handler.request_deserializer,
+                request_deserializer=_lenient(handler.request_deserializer),
                 response_serializer=handler.response_serializer,
             )
         return handler
 
-    async def _admit(self, method: str, access: Access, credential: str | None, request: Any) -> None:
+    async def _admit(self, method: str, access: Access, credential: str | None, request: Any) -> _Caller | None:
         # Each call runs in its own task, so its context starts empty and ends with it.
         structlog.contextvars.clear_contextvars()
         structlog.contextvars.bind_contextvars(rpc=method)
+        if isinstance(request, _Undecodable):
+            raise InvalidArgument("kennel/malformed", f"The request is not a well-formed {request.type_name} message.")
         game_id = getattr(request, "game_id", "")
         if game_id:
             structlog.contextvars.bind_contextvars(game_id=game_id)
-        if access is Access.ANYONE:
-            return
+        if access.roles is None:
+            return None
         live = await self._hub.get(game_id)  # NOT_FOUND first: game ids are not secrets
         if credential is None:
             raise Unauthenticated(
                 "kennel/no_credential", "This call needs a credential: 'authorization: Bearer <credential>'."
             )
-        principal = live.principal(credential)
+        key = digest(credential)
+        principal = live.principal(key) or self._auditor(key, str(live.id))
         if principal is None:
             raise Unauthenticated("kennel/bad_credential", "This credential is not valid for this game.")
-        if access is Access.SEAT and principal.role != "seat":
-            raise PermissionDenied("kennel/not_a_seat", "Only a seat's credential may send commands.")
-        structlog.contextvars.bind_contextvars(seat=principal.seat, role=principal.role)
+        structlog.contextvars.bind_contextvars(role=principal.role, seat=principal.seat)
+        if principal.role not in access.roles:
+            raise PermissionDenied(*access.refusal)
+        _authorize(method, principal, live, request)
+        if access.metered:
+            wait = self._commands.take(key)
+            if wait > 0:
+                raise ResourceExhausted(
+                    "kennel/rate_limited",
+                    f"Too many commands from this credential; send again in {wait * 1000:.0f} ms.",
+                    retry_after=wait,
+                )
         principal_var.set(principal)
+        return _Caller(principal, key)
+
+    def _auditor(self, key: str, game_id: str) -> Principal | None:
+        if any(hmac.compare_digest(key, auditor) for auditor in self._auditors):
+            return Principal(game_id, AUDITOR, None)
+        return None
 
     def _unary(
         self, method: str, access: Access, credential: str | None, behaviour: Callable[..., Awaitable[Any]]
@@ -127,14 +207,43 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         self, method: str, access: Access, credential: str | None, behaviour: Callable[..., AsyncIterator[Any]]
     ) -> Callable[[Any, grpc.aio.ServicerContext], AsyncIterator[Any]]:
         async def handle(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
+            slot: str | None = None
             try:
-                await self._admit(method, access, credential, request)
+                caller = await self._admit(method, access, credential, request)
+                if caller is not None:
+                    slot = self._open_stream(caller.key)
                 async for response in behaviour(request, context):
                     yield response
             except Exception as error:
                 await _abort(context, error)
+            finally:  # also when the client cancels the stream
+                if slot is not None:
+                    self._streams.release(slot)
 
         return handle
+
+    def _open_stream(self, key: str) -> str:
+        refused = self._streams.acquire(key)
+        if refused == "key":
+            raise ResourceExhausted(
+                "kennel/too_many_streams",
+                f"This credential already has {self._streams.per_key} open streams; close one first.",
+            )
+        if refused == "total":
+            raise ResourceExhausted("kennel/too_many_streams", "The server has all the streams it can keep open.")
+        return key
+
+
+def _authorize(method: str, principal: Principal, live: LiveGame, request: Any) -> None:
+    """What a role may ask of this game now, beyond which calls it may make (ACCESS)."""
+    if principal.role == AUDITOR:
+        return  # auditors read everything, at any time (and ACCESS keeps them from acting)
+    if live.table.ended is not None:
+        return
+    if method == "GetView" and request.HasField("as_seat") and request.as_seat != principal.viewer:
+        raise PermissionDenied("kennel/not_your_view", "Another seat's view is shown only once the game is over.")
+    if method == "GetLog":
+        raise IllegalMove("kennel/game_running", "The full log is available once the game is over.")
 
 
 async def _abort(context: grpc.aio.ServicerContext, error: Exception) -> None:
@@ -145,5 +254,9 @@ async def _abort(context: grpc.aio.ServicerContext, error: Exception) -> None:
         log.exception("call_failed")
     else:
         log.info("call_refused", status=status.name, code=code)
-    context.set_trailing_metadata(((ERROR_CODE_KEY, code),))
+    trailing = [(ERROR_CODE_KEY, code)]
+    retry_after = getattr(error, "retry_after", None)
+    if retry_after is not None:
+        trailing.append((RETRY_AFTER_KEY, str(max(1, round(retry_after * 1000)))))
+    context.set_trailing_metadata(tuple(trailing))
     await context.abort(status, message)

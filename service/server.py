@@ -53,7 +53,7 @@ async def start_server(config: Config, store: GameStore | None = None) -> Runnin
     hub = GameHub(store, signing_key)
     await hub.start()
     server = grpc.aio.server(
-        interceptors=[KennelInterceptor(hub)],
+        interceptors=[KennelInterceptor(hub, config)],
         options=[
             ("grpc.max_receive_message_length", config.max_message_bytes),
             ("grpc.so_reuseport", 0),
@@ -73,5 +73,8 @@ async def start_server(config: Config, store: GameStore | None = None) -> Runnin
     for name in ("", SERVICE):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     log.info("serving", address=f"{config.host}:{port}", store=store.location,
-             public_key=public_bytes(signing_key).hex())
+             public_key=public_bytes(signing_key).hex(), auditors=len(config.auditor_hashes),
+             max_message_bytes=config.max_message_bytes, commands_per_second=config.commands_per_second,
+             command_burst=config.command_burst, max_streams_per_credential=config.max_streams_per_credential,
+             max_streams=config.max_streams)
     return RunningServer(server=server, port=port, hub=hub, store=store, health=health_servicer)

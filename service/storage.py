@@ -21,6 +21,7 @@ from typing import Any
 
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, StoredEvent
+from eventsourcing.sqlite import SQLiteConnection, SQLiteConnectionPool, SQLiteFactory
 
 from replay.logformat import Attempt, Checkpoint, Header, Log, Record, canonical_json
 
@@ -86,6 +87,39 @@ class GameSummary:
     ended: bool
 
 
+class DurableSQLiteFactory(SQLiteFactory):
+    """eventsourcing's SQLite persistence, with every connection in `synchronous=FULL`.
+
+    The library switches a database file to WAL and leaves `synchronous` at SQLite's compiled
+    default, which is FULL on the builds we use (docs/reliability.md, "Durability"). We set it
+    ourselves rather than rely on that: in WAL mode FULL syncs the log at every commit, so an
+    append the server has acknowledged survives a power cut, not only a killed process (NORMAL
+    would keep it through a crash of the process but may lose the last commits to a power cut).
+    """
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        library_pool = self.datastore.pool
+        if not library_pool.is_sqlite_memory_mode:
+            self.datastore.pool = _DurablePool(db_name=library_pool.db_name, lock_timeout=library_pool.lock_timeout)
+            library_pool.close()  # it opened no connection yet: they are made on first use
+
+
+class _DurablePool(SQLiteConnectionPool):
+    def _create_connection(self) -> SQLiteConnection:
+        connection = super()._create_connection()
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA synchronous")
+        level = cursor.fetchone()[0]
+        if level != SYNCHRONOUS_FULL:
+            raise OSError(f"SQLite refused synchronous=FULL (it reports {level})")
+        return connection
+
+
+SYNCHRONOUS_FULL = 2  # what `PRAGMA synchronous` reports for FULL
+
+
 class KennelStore(Application[uuid.UUID]):
     """The eventsourcing application. Its name is pinned: it prefixes settings and tables."""
 
@@ -105,11 +139,25 @@ class GameStore:
         path = Path(data_dir).resolve()
         path.mkdir(parents=True, exist_ok=True)
         db = path / DB_FILE
-        env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(db), "SQLITE_LOCK_TIMEOUT": "10"}
+        env = {
+            "PERSISTENCE_MODULE": f"{__name__}:{DurableSQLiteFactory.__qualname__}",
+            "SQLITE_DBNAME": str(db),
+            "SQLITE_LOCK_TIMEOUT": "10",
+        }
         return cls(env, location=str(db))
 
     def close(self) -> None:
         self._app.close()
+
+    def pragmas(self) -> dict[str, Any]:
+        """journal_mode and synchronous as the library's own writer connection reports them."""
+        datastore = self._recorder.datastore  # type: ignore[attr-defined]
+        with datastore.transaction(commit=True) as cursor:
+            cursor.execute("PRAGMA journal_mode")
+            journal_mode = cursor.fetchone()[0]
+            cursor.execute("PRAGMA synchronous")
+            synchronous = cursor.fetchone()[0]
+        return {"journal_mode": journal_mode, "synchronous": synchronous}
 
     # Writing -----------------------------------------------------------------------------
 

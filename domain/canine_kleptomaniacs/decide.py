@@ -41,12 +41,12 @@ from domain.core.rules import RuleViolation
 
 def decide(state: CanineState, seat: int, command: Any, rng: Rng) -> list[Any]:
     if state.finished is not None:
-        raise RuleViolation("canine_kleptomaniacs/game_over", "The game is over.")
+        raise RuleViolation("canine-kleptomaniacs/game_over", "The game is over.")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seat_count:
-        raise RuleViolation("canine_kleptomaniacs/no_such_seat", f"There is no seat {seat}.")
+        raise RuleViolation("canine-kleptomaniacs/no_such_seat", f"There is no seat {seat}.")
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise RuleViolation("canine_kleptomaniacs/unknown_command", "Canine Kleptomaniacs has no such command.")
+        raise RuleViolation("canine-kleptomaniacs/unknown_command", "Canine Kleptomaniacs has no such command.")
     if command not in legal_commands(state, seat, only=type(command)):
         raise explain(state, seat, command)
     resolution = Resolution(state, rng)

@@ -30,7 +30,7 @@ HIDING_COMMANDS = (cmd.HideSet, cmd.SwapSets, cmd.SwapPlaces)
 
 
 def refused(code: str, message: str) -> RuleViolation:
-    return RuleViolation(f"canine_kleptomaniacs/{code}", message)
+    return RuleViolation(f"canine-kleptomaniacs/{code}", message)
 
 
 def explain(state: CanineState, seat: int, command: Any) -> RuleViolation:

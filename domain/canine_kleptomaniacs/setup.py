@@ -72,12 +72,12 @@ def setup(options: Options, seat_count: int, rng: Rng) -> list[object]:
     numbers = manifest().numbers
     if not MIN_SEATS <= seat_count <= MAX_SEATS:
         raise RuleViolation(
-            "canine_kleptomaniacs/bad_seat_count",
+            "canine-kleptomaniacs/bad_seat_count",
             f"Canine Kleptomaniacs is played by {MIN_SEATS} to {MAX_SEATS} players.",
         )
     if options.longer_game and seat_count > numbers["most_seats_for_a_whole_game"]:
         raise RuleViolation(
-            "canine_kleptomaniacs/bad_options",
+            "canine-kleptomaniacs/bad_options",
             "With more than five players the game is a single round: the longer game is not available.",
         )
     # Step 1: Hiding Places, and the Action deck.

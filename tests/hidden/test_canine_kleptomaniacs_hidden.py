@@ -159,7 +159,9 @@ def redealt_hands(state: CanineState, viewer: int | None, rng: Rng) -> CanineSta
     public = {seat: [PAW] if PAW in state.seats[seat].hand else [] for seat in others}
     offer = state.effect
     if isinstance(offer, Offer) and offer.give is not None and offer.give.kind is not None and offer.proposer in public:
-        public[offer.proposer].append(offer.give.kind)
+        kind, known = offer.give.kind, public[offer.proposer]
+        if known.count(kind) < state.seats[offer.proposer].hand.count(kind):  # the declared Paw is known already
+            known.append(kind)
     pool = [card for seat in others for card in _without_all(state.seats[seat].hand, public[seat])]
     pool += [card for card in state.collectables if card is not PAW]
     laundry = [] if sniffing else list(state.laundry)

@@ -28,8 +28,29 @@ from kennel.v1 import kennel_pb2 as pb
 from kennel.v1 import kennel_pb2_grpc as pb_grpc
 
 ERROR_CODE_KEY = "kennel-error-code"
+RETRY_AFTER_KEY = "kennel-retry-after-ms"
 # Failures after which a call may be sent again unchanged (commands carry an idempotency key).
 RETRYABLE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED})
+RATE_LIMITED = "kennel/rate_limited"  # nothing was done; the server says when to send again
+MAX_RATE_WAIT = 5.0  # seconds
+
+
+def _trailing(error: grpc.RpcError, key: str) -> str | None:
+    trailing = error.trailing_metadata() if hasattr(error, "trailing_metadata") else None
+    for name, value in trailing or ():
+        if name == key:
+            return str(value)
+    return None
+
+
+def _retry_delay(error: grpc.RpcError, attempt: int) -> float | None:
+    """How long to wait before sending a failed call again, or None if it must not be resent."""
+    if error.code() in RETRYABLE:
+        return 0.05 * (2**attempt)
+    if error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED and _trailing(error, ERROR_CODE_KEY) == RATE_LIMITED:
+        hint = _trailing(error, RETRY_AFTER_KEY)
+        return min(MAX_RATE_WAIT, int(hint) / 1000 if hint and hint.isdigit() else 0.1 * (2**attempt))
+    return None
 
 
 class KennelError(Exception):
@@ -41,12 +62,7 @@ class KennelError(Exception):
 
     @classmethod
     def from_rpc(cls, error: grpc.RpcError) -> KennelError:
-        code = ""
-        trailing = error.trailing_metadata() if hasattr(error, "trailing_metadata") else None
-        for key, value in trailing or ():
-            if key == ERROR_CODE_KEY:
-                code = value
-        return cls(error.code(), code, error.details() or "")
+        return cls(error.code(), _trailing(error, ERROR_CODE_KEY) or "", error.details() or "")
 
 
 @dataclass(frozen=True)
@@ -82,14 +98,16 @@ class Kennel:
         return self._stubs[next(self._turn)]
 
     def call(self, method: str, request: Any, credential: str | None = None, retries: int = 3) -> Any:
-        """One unary call; retried on UNAVAILABLE (safe: every mutating call is idempotent or fails)."""
+        """One unary call; retried on UNAVAILABLE (safe: every mutating call is idempotent or fails)
+        and, after the wait the server asks for, when it was refused as rate-limited."""
         metadata = (("authorization", f"Bearer {credential}"),) if credential else ()
         for attempt in itertools.count():
             try:
                 return getattr(self.stub(), method)(request, timeout=self.timeout, metadata=metadata)
             except grpc.RpcError as error:
-                if error.code() in RETRYABLE and attempt < retries:
-                    time.sleep(0.05 * (2**attempt))
+                delay = _retry_delay(error, attempt)
+                if delay is not None and attempt < retries:
+                    time.sleep(delay)
                     continue
                 raise KennelError.from_rpc(error) from None
         raise AssertionError("unreachable")

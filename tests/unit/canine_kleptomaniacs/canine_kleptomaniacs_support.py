@@ -149,7 +149,7 @@ def play(state: CanineState, *moves: tuple[int, Any], dice: Dice | None = None) 
 def then_refused(state: CanineState, seat: int, command: Any, code: str) -> RuleViolation:
     with pytest.raises(RuleViolation) as caught:
         when(state, seat, command)
-    assert caught.value.code == f"canine_kleptomaniacs/{code}", caught.value
+    assert caught.value.code == f"canine-kleptomaniacs/{code}", caught.value
     return caught.value
 
 

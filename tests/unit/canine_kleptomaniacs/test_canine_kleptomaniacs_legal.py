@@ -53,7 +53,7 @@ def accepted(state: Any, seat: int, command: Any) -> bool:
     try:
         GAME.decide(state, seat, command, Rng(seed_from_text("probe"), 0))
     except RuleViolation as refusal:
-        assert refusal.code.startswith("canine_kleptomaniacs/") and refusal.message
+        assert refusal.code.startswith("canine-kleptomaniacs/") and refusal.message
         return False
     return True
 
@@ -89,4 +89,4 @@ def test_a_game_over_refuses_everything():
     try:
         GAME.decide(table.state, 5, cmd.TakeActionCard(), Dice())
     except RuleViolation as refusal:
-        assert refusal.code == "canine_kleptomaniacs/no_such_seat"
+        assert refusal.code == "canine-kleptomaniacs/no_such_seat"

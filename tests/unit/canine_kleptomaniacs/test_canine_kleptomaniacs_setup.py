@@ -101,7 +101,7 @@ def test_more_than_five_players_play_a_single_round():
     """More Than 5 Players?: a SINGLE ROUND, so the longer game is refused."""
     with pytest.raises(RuleViolation) as refused:
         set_up(6, options={"longer_game": True})
-    assert refused.value.code == "canine_kleptomaniacs/bad_options"
+    assert refused.value.code == "canine-kleptomaniacs/bad_options"
     set_up(5, options={"longer_game": True})
 
 

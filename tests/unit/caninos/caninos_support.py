@@ -26,7 +26,7 @@ from domain.caninos.cards import (
     sorted_cards,
     sorted_pizzas,
 )
-from domain.caninos.frozen import replaced
+from domain.core.frozen import replaced
 from domain.caninos.options import Options
 from domain.caninos.state import CaninosState, Hex, Player, Slice, SliceRef, Turn
 from domain.core.rng import Rng, seed_from_text

@@ -1,0 +1,85 @@
+"""The bookkeeping behind the interceptor's limits: command rates and open streams, per credential.
+
+Both are plain objects used from the server's one event loop (no locks), keyed by the SHA-256
+of a credential, never by the credential itself. The interceptor (service.interceptors) decides
+when to consult them and what status a refusal gets.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+
+
+class CommandRate:
+    """A token bucket per key: `rate` tokens a second, at most `burst` kept, one per command."""
+
+    def __init__(
+        self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic, max_keys: int = 100_000
+    ) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self._clock = clock
+        self._max_keys = max_keys
+        self._buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when counted)
+        self._next_prune = 0.0
+
+    def take(self, key: str) -> float:
+        """Take a token: 0.0 when one was there, otherwise the seconds until one will be."""
+        now = self._clock()
+        tokens, then = self._buckets.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - then) * self.rate)
+        if tokens >= 1.0:
+            self._buckets[key] = (tokens - 1.0, now)
+            self._prune(now)
+            return 0.0
+        self._buckets[key] = (tokens, now)
+        return (1.0 - tokens) / self.rate
+
+    def _prune(self, now: float) -> None:
+        """Forget full buckets (a new one is the same) once there are many, at most once a second."""
+        if len(self._buckets) <= self._max_keys or now < self._next_prune:
+            return
+        self._next_prune = now + 1.0
+        self._buckets = {
+            key: (tokens, then)
+            for key, (tokens, then) in self._buckets.items()
+            if tokens + (now - then) * self.rate < self.burst
+        }
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+
+class StreamSlots:
+    """Counts open streams, per key and in all, and refuses one more past either limit."""
+
+    def __init__(self, per_key: int, total: int) -> None:
+        self.per_key = per_key
+        self.total = total
+        self._open: Counter[str] = Counter()
+        self._count = 0
+
+    def acquire(self, key: str) -> str | None:
+        """Take a slot: None when taken, otherwise which limit refused it ("key" or "total")."""
+        if self._count >= self.total:
+            return "total"
+        if self._open[key] >= self.per_key:
+            return "key"
+        self._open[key] += 1
+        self._count += 1
+        return None
+
+    def release(self, key: str) -> None:
+        self._open[key] -= 1
+        self._count -= 1
+        if self._open[key] <= 0:
+            del self._open[key]
+
+    @property
+    def count(self) -> int:
+        return self._count
+
+    def held(self, key: str) -> int:
+        return self._open.get(key, 0)
