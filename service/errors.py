@@ -9,6 +9,7 @@ from __future__ import annotations
 import grpc
 
 from domain.core.rules import RuleViolation
+from kennel.wire import WireError
 
 ERROR_CODE_KEY = "kennel-error-code"
 RETRY_AFTER_KEY = "kennel-retry-after-ms"  # sent with kennel/rate_limited: when to try again
@@ -75,4 +76,6 @@ def status_of(error: BaseException) -> tuple[grpc.StatusCode, str, str]:
         return error.status, error.code, error.message
     if isinstance(error, RuleViolation):
         return grpc.StatusCode.FAILED_PRECONDITION, error.code, error.message
+    if isinstance(error, WireError):
+        return grpc.StatusCode.INVALID_ARGUMENT, error.code, error.message
     return grpc.StatusCode.INTERNAL, "kennel/internal", "The server failed; the error is logged."

@@ -15,7 +15,7 @@ from domain.core.codec import to_json
 from domain.core.rules import Viewer
 from domain.registry import wire_name
 from kennel.v1 import kennel_pb2 as pb
-from service import wire
+from kennel import wire
 from service.games import LiveGame
 
 ENGINE_PREFIX = "kennel."

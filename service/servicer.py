@@ -16,7 +16,7 @@ from domain.registry import wire_name
 from kennel.v1 import kennel_pb2 as pb
 from kennel.v1 import kennel_pb2_grpc as pb_grpc
 from replay.signing import public_bytes
-from service import wire
+from kennel import wire
 from domain.core import table as tables
 from service.errors import InvalidArgument
 from service.games import GameHub, LiveGame

@@ -13,7 +13,7 @@ from domain.registry import GAMES, wire_name
 from kennel import render
 from kennel.simulate import LocalMatch
 from kennel.v1 import kennel_pb2 as pb
-from service import wire
+from kennel import wire
 from service.projections import command_message
 
 
@@ -80,7 +80,7 @@ def played(game: str) -> LocalMatch:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_server_messages_read_back_to_the_domain_json(game: str) -> None:
-    """What the service writes with `service.wire`, the client reads back as the domain's JSON."""
+    """What the service writes with `kennel.wire`, the client reads back as the domain's JSON."""
     match = played(game)
     rules: Any = match.game
     name = wire_name(rules)

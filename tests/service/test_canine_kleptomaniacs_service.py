@@ -22,7 +22,7 @@ from domain.canine_kleptomaniacs.components import ActionCard, Collectable
 from domain.canine_kleptomaniacs.views import CanineView
 from domain.core.codec import from_json
 from replay.verify import verify
-from service import wire
+from kennel import wire
 from service.projections import command_message
 
 WIRE = "canine_kleptomaniacs"

@@ -1,5 +1,5 @@
 """Every game's proto file mirrors its dataclasses by the conventions the generic converter
-(service/wire.py) relies on (docs/api.md, "How game messages mirror the domain"): the same message
+(kennel/wire.py) relies on (docs/api.md, "How game messages mirror the domain"): the same message
 and field names, enums as <ENUM>_<VALUE> after <ENUM>_UNSPECIFIED, optionals as proto3 `optional`,
 tuples as `repeated`, ints as int32. Checked on the compiled descriptors, for every registered game.
 """

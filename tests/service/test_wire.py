@@ -16,7 +16,7 @@ from domain.core.rng import seed_from_text
 from domain.registry import GAMES, wire_name
 from kennel.v1 import kennel_pb2 as pb
 from replay.ledger import Ledger
-from service import wire
+from kennel import wire
 from service.games import LiveGame
 from service.projections import command_message, event_message
 from service.storage import Desk

@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from kennel import wire
+
 Json = Any
 NOTHING = "none"  # how an absent value, or an empty list, is shown
 
@@ -127,45 +129,9 @@ def outcome_lines(
 # From protobuf messages to the plain form -------------------------------------------------
 
 
-def _upper_snake(name: str) -> str:
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).upper()
-
-
-def _enum_text(enum_descriptor: Any, number: int) -> str | None:
-    member = enum_descriptor.values_by_number.get(number)
-    if member is None or number == 0:
-        return None
-    prefix = _upper_snake(enum_descriptor.name) + "_"
-    name: str = member.name
-    return (name[len(prefix) :] if name.startswith(prefix) else name).lower()
-
-
-def _is_repeated(field: Any) -> bool:
-    if hasattr(field, "is_repeated"):
-        return bool(field.is_repeated)
-    return bool(field.label == field.LABEL_REPEATED)
-
-
 def plain(message: Any) -> dict[str, Json]:
-    """A message's fields as plain JSON: enums by their lower-case value name, unset optionals None."""
-    result: dict[str, Json] = {}
-    for field in message.DESCRIPTOR.fields:
-        value = getattr(message, field.name)
-        if _is_repeated(field):
-            result[field.name] = [_scalar_or_message(field, item) for item in value]
-        elif field.has_presence and not message.HasField(field.name):
-            result[field.name] = None
-        else:
-            result[field.name] = _scalar_or_message(field, value)
-    return result
-
-
-def _scalar_or_message(field: Any, value: Any) -> Json:
-    if field.message_type is not None:
-        return plain(value)
-    if field.enum_type is not None:
-        return _enum_text(field.enum_type, value)
-    return value
+    """A message's fields as the domain's JSON (kennel.wire), lenient about unset enums."""
+    return wire.read(message, strict=False)
 
 
 def _member(message: Any, oneof: str) -> Any:
@@ -180,8 +146,7 @@ def tagged_union(message: Any) -> dict[str, Json]:
     oneofs = message.DESCRIPTOR.oneofs
     if len(oneofs) != 1:
         raise ValueError(f"{message.DESCRIPTOR.full_name} is not a union of types")
-    member = _member(message, oneofs[0].name)
-    return {"type": member.DESCRIPTOR.name, "data": plain(member)}
+    return wire.read_union(message, strict=False)
 
 
 def tagged_command(command: Any) -> dict[str, Json]:

@@ -1,5 +1,8 @@
 """Between the domain's JSON form and the typed protobuf messages, for every game alike.
 
+The server writes its messages with it and the SDK reads them back with it, so both sides agree
+by construction.
+
 Each game's proto file mirrors its dataclasses by convention (docs/api.md): a message per
 command, event and view type named as the type's stable name, fields named as the dataclass
 fields, enums as `<ENUM>_<VALUE>` with a zero `<ENUM>_UNSPECIFIED`, tuples as repeated fields,
@@ -17,14 +20,17 @@ from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescript
 from google.protobuf.message import Message
 
 from domain.core.codec import DecodeError, Json, JsonObject
-from service.errors import InvalidArgument
 
 
-class WireError(InvalidArgument):
-    """A message that does not fit the domain's types (malformed input: INVALID_ARGUMENT)."""
+class WireError(ValueError):
+    """A message that does not fit the domain's types (malformed input: the server answers
+    INVALID_ARGUMENT with this code)."""
+
+    code = "kennel/malformed"
 
     def __init__(self, message: str) -> None:
-        super().__init__("kennel/malformed", message)
+        super().__init__(message)
+        self.message = message
 
 
 def _upper_snake(name: str) -> str:
@@ -45,10 +51,12 @@ def _enum_number(field: FieldDescriptor, value: Json) -> int:
     return int(member.number)
 
 
-def _enum_value(field: FieldDescriptor, number: int) -> str:
+def _enum_value(field: FieldDescriptor, number: int, strict: bool = True) -> str | None:
     enum = field.enum_type
     member = enum.values_by_number.get(number)
     if member is None or number == 0:
+        if not strict:
+            return None
         raise WireError(f"field {field.name!r} needs a {enum.name} value")
     return member.name[len(_enum_prefix(enum)) :].lower()
 
@@ -85,24 +93,28 @@ def fill(message: Message, data: JsonObject) -> Message:
     return message
 
 
-def read(message: Message) -> JsonObject:
-    """A domain JSON object from a message: unset optionals and messages become None."""
+def read(message: Message, strict: bool = True) -> JsonObject:
+    """A domain JSON object from a message: unset optionals and messages become None.
+
+    `strict` (the server reading input) refuses an enum left UNSPECIFIED; a client reading what
+    the server wrote passes strict=False and gets None there.
+    """
     result: JsonObject = {}
     for field in message.DESCRIPTOR.fields:
         value = getattr(message, field.name)
         if _is_repeated(field):
             if field.type == FieldDescriptor.TYPE_MESSAGE:
-                result[field.name] = [read(item) for item in value]
+                result[field.name] = [read(item, strict) for item in value]
             elif field.type == FieldDescriptor.TYPE_ENUM:
-                result[field.name] = [_enum_value(field, item) for item in value]
+                result[field.name] = [_enum_value(field, item, strict) for item in value]
             else:
                 result[field.name] = list(value)
         elif field.has_presence and not message.HasField(field.name):
             result[field.name] = None
         elif field.type == FieldDescriptor.TYPE_MESSAGE:
-            result[field.name] = read(value)
+            result[field.name] = read(value, strict)
         elif field.type == FieldDescriptor.TYPE_ENUM:
-            result[field.name] = _enum_value(field, value)
+            result[field.name] = _enum_value(field, value, strict)
         else:
             result[field.name] = value
     return result
@@ -146,7 +158,7 @@ def fill_union(message: Message, tagged: JsonObject) -> Message:
     return message
 
 
-def read_union(message: Message) -> JsonObject:
+def read_union(message: Message, strict: bool = True) -> JsonObject:
     """`{"type": name, "data": fields}` from a message with one oneof of messages."""
     oneofs = message.DESCRIPTOR.oneofs
     if len(oneofs) != 1:
@@ -155,7 +167,7 @@ def read_union(message: Message) -> JsonObject:
     if which is None:
         raise WireError(f"{message.DESCRIPTOR.full_name} is empty: choose one of its kinds")
     member = getattr(message, which)
-    return {"type": member.DESCRIPTOR.name, "data": read(member)}
+    return {"type": member.DESCRIPTOR.name, "data": read(member, strict)}
 
 
 def decode_or_invalid(decode: Any, *args: Any) -> Any:
