@@ -293,6 +293,19 @@ class RemoteMatch:
 # Playing a game out ---------------------------------------------------------------------------
 
 
+OUT_OF_TURN_ONE_IN = 10  # how often the driver looks for a seat that may act unprompted
+
+
+def _acting_out_of_turn(match: Match, asked: Sequence[int]) -> list[int]:
+    """Seats owing nothing that may still play a game command now (Canine Kleptomaniacs' Cheesy
+    Distraction): without them random play would never try what a game allows at any time."""
+    return [
+        seat
+        for seat in range(len(match.names))
+        if seat not in asked and any(not c["type"].startswith("kennel.") for c in match.choices(seat))
+    ]
+
+
 def play_out(match: Match, driver_text: str, max_steps: int) -> int:
     """Let bots play every seat until the game ends; returns the number of commands sent.
 
@@ -303,12 +316,14 @@ def play_out(match: Match, driver_text: str, max_steps: int) -> int:
     for step in range(max_steps):
         if match.result() is not None:
             return step
+        rng = Rng(driver, step)
         asked = sorted({prompt.seat for prompt in match.pending()})
         if not asked:
             raise SimulationError(
                 f"{driver_text}: nobody may act at version {match.version}, yet the game is not over"
             )
-        match.bot_act(Rng(driver, step).choice(asked), f"cmd-{step}")
+        idle = _acting_out_of_turn(match, asked) if rng.below(OUT_OF_TURN_ONE_IN) == 0 else []
+        match.bot_act(rng.choice(idle or asked), f"cmd-{step}")
     if match.result() is not None:
         return max_steps
     raise SimulationError(f"{driver_text}: the game is not over after {max_steps} commands")
