@@ -35,7 +35,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="SHA-256 hex digest of an auditor credential, never the credential (repeatable; replaces "
         "KENNEL_AUDITOR_CREDENTIAL_SHA256); `kennel auditor-credential` makes one",
     )
+    _add_store_arguments(serve)
     serve.set_defaults(handler=_serve)
+
+    migrate = commands.add_parser(
+        "migrate", help="create the PostgreSQL store's schemas and tables once, before starting replicas"
+    )
+    _add_store_arguments(migrate)
+    migrate.set_defaults(handler=_migrate)
 
     auditor = commands.add_parser(
         "auditor-credential", help="make a new auditor credential and print it with the digest the server needs"
@@ -74,12 +81,52 @@ def _serve(args: argparse.Namespace) -> int:
             max_streams_per_credential=args.max_streams_per_credential,
             max_streams=args.max_streams,
             auditor_hashes=args.auditor_hashes,
+            **_store_settings(args),
         )
     except ValueError as error:
         print(f"kennel serve: {error}", file=sys.stderr)
         return 2
     configure(config.log_format)
     return asyncio.run(_serve_until_stopped(config))
+
+
+def _add_store_arguments(parser: argparse.ArgumentParser) -> None:
+    store = parser.add_argument_group("store (docs/deploy.md)")
+    store.add_argument("--store", metavar="URL",
+                       help="postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE (or KENNEL_STORE); default SQLite under --data")
+    store.add_argument("--shards", type=int,
+                       help="PostgreSQL shards, fixed at the first migration (or KENNEL_SHARDS; default as recorded, 1 on a new database)")
+    store.add_argument("--store-lock-timeout", type=int, metavar="SECONDS",
+                       help="longest wait for a PostgreSQL lock (default 10, or KENNEL_STORE_LOCK_TIMEOUT)")
+    store.add_argument("--store-pool-size", type=int,
+                       help="PostgreSQL connections kept per shard (default 4, or KENNEL_STORE_POOL_SIZE)")
+
+
+def _store_settings(args: argparse.Namespace) -> dict[str, object]:
+    return {"store": args.store, "shards": args.shards, "store_lock_timeout": args.store_lock_timeout,
+            "store_pool_size": args.store_pool_size}
+
+
+def _migrate(args: argparse.Namespace) -> int:
+    from service.postgres import PostgresAddress, migrate
+
+    try:
+        config = Config.from_env(**_store_settings(args))
+    except ValueError as error:
+        print(f"kennel migrate: {error}", file=sys.stderr)
+        return 2
+    if not config.store:
+        print("kennel migrate: give a postgresql:// --store (or KENNEL_STORE); SQLite needs no migration",
+              file=sys.stderr)
+        return 2
+    configure(config.log_format)
+    try:
+        shards = migrate(config.store, config.shards or None, config.store_lock_timeout)
+    except ValueError as error:
+        print(f"kennel migrate: {error}", file=sys.stderr)
+        return 1
+    print(f"{PostgresAddress.parse(config.store)} is ready: {shards} shard(s)")
+    return 0
 
 
 def _auditor_credential(args: argparse.Namespace) -> int:

@@ -12,10 +12,15 @@
 | max_streams_per_credential | KENNEL_MAX_STREAMS_PER_CREDENTIAL | --max-streams-per-credential | 8 |
 | max_streams | KENNEL_MAX_STREAMS | --max-streams | 1000 |
 | auditor_hashes | KENNEL_AUDITOR_CREDENTIAL_SHA256 | --auditor-hash | none |
+| store | KENNEL_STORE | --store | "" (SQLite under data_dir) |
+| shards | KENNEL_SHARDS | --shards | 0 (as the database records; 1 on a new one) |
+| store_lock_timeout | KENNEL_STORE_LOCK_TIMEOUT | --store-lock-timeout | 10 (seconds) |
+| store_pool_size | KENNEL_STORE_POOL_SIZE | --store-pool-size | 4 (connections per shard) |
 
 The auditor setting holds SHA-256 hex digests of auditor credentials (comma-separated in the
 environment, the flag repeated), never a credential itself: `kennel auditor-credential` makes
 a credential and prints its digest. docs/api.md says what each limit does when it is exceeded.
+The store settings (a postgresql:// address, shards, lock timeout, pool) are in docs/deploy.md.
 """
 
 from __future__ import annotations
@@ -23,11 +28,13 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 50051
 _SHA256_HEX = re.compile(r"[0-9a-f]{64}")
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+MAX_SHARDS = 64
 
 
 def auditor_hashes(values: str | Iterable[str]) -> frozenset[str]:
@@ -57,6 +64,12 @@ class Config:
     max_streams: int = 1000  # open Watch streams in all
     # Roles: SHA-256 hex digests of the credentials of auditors (read every game, act in none).
     auditor_hashes: frozenset[str] = frozenset()
+    # Storage (docs/deploy.md): "" is SQLite under data_dir; a postgresql:// address (it may hold
+    # a password, so it is left out of repr) is PostgreSQL, split across `shards` schemas.
+    store: str = field(default="", repr=False)
+    shards: int = 0  # 0: as recorded in the database at its first migration (1 on a new one)
+    store_lock_timeout: int = 10  # seconds a PostgreSQL lock is waited for (0 would wait for ever)
+    store_pool_size: int = 4  # PostgreSQL connections kept per shard (up to twice that in use)
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
@@ -67,6 +80,14 @@ class Config:
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be more than 0, not {getattr(self, name)}")
         object.__setattr__(self, "auditor_hashes", auditor_hashes(self.auditor_hashes))
+        if self.store and not self.store.startswith(POSTGRES_SCHEMES):
+            # Not echoed: the address may hold a password.
+            raise ValueError("the store is a postgresql://USER@HOST:PORT/DATABASE address (or empty for SQLite)")
+        if not 0 <= self.shards <= MAX_SHARDS:
+            raise ValueError(f"shards must be 0 (as recorded) to {MAX_SHARDS}, not {self.shards}")
+        for name in ("store_lock_timeout", "store_pool_size"):
+            if not getattr(self, name) > 0:
+                raise ValueError(f"{name} must be more than 0, not {getattr(self, name)}")
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, **overrides: object) -> Config:
@@ -100,6 +121,10 @@ ENVIRONMENT: dict[str, str] = {
     "max_streams_per_credential": "KENNEL_MAX_STREAMS_PER_CREDENTIAL",
     "max_streams": "KENNEL_MAX_STREAMS",
     "auditor_hashes": "KENNEL_AUDITOR_CREDENTIAL_SHA256",
+    "store": "KENNEL_STORE",
+    "shards": "KENNEL_SHARDS",
+    "store_lock_timeout": "KENNEL_STORE_LOCK_TIMEOUT",
+    "store_pool_size": "KENNEL_STORE_POOL_SIZE",
 }
 
 _PARSERS: dict[str, Callable[[str], object]] = {"auditor_hashes": auditor_hashes}

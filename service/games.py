@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import hashlib
+import json
 import secrets
 import uuid
 from collections.abc import AsyncIterator, Mapping, Sequence
@@ -31,7 +32,20 @@ from replay import signing
 from replay.ledger import Appending, Ledger
 from replay.logformat import Attempt, Cause, Log
 from service.errors import Aborted, IllegalMove, InvalidArgument, NotFound, game_not_found
-from service.storage import Desk, GameNotFound, GameStore, GameSummary, VersionConflict
+from service.storage import (
+    ATTEMPT_TOPIC,
+    DESK_TOPIC,
+    RECORD_TOPIC,
+    Change,
+    Desk,
+    GameNotFound,
+    GameStore,
+    GameSummary,
+    VersionConflict,
+    attempts_id,
+    desk_id,
+    fold_summary,
+)
 
 log = structlog.get_logger(__name__)
 
@@ -115,6 +129,17 @@ class LiveGame:
         while self.ledger.version <= version:
             await self._appended.wait()
 
+    def behind(self, change: Change) -> bool:
+        """Whether the store holds something of this game that this copy has not folded yet."""
+        if change.topic == RECORD_TOPIC:
+            return change.version > self.ledger.version
+        if change.topic == DESK_TOPIC:
+            return change.version > self.desk.version
+        return change.topic == ATTEMPT_TOPIC and change.version > len(self.attempts)
+
+    def summary(self) -> GameSummary:
+        return GameSummary(str(self.id), self.game.name, tuple(self.desk.seats), self.desk.ended)
+
 
 class GameHub:
     """Creates, loads, changes and follows games on top of a `GameStore`."""
@@ -125,12 +150,70 @@ class GameHub:
         self._live: dict[uuid.UUID, LiveGame] = {}
         self._loading: dict[uuid.UUID, asyncio.Future[LiveGame]] = {}
         self._summaries: dict[str, GameSummary] = {}
+        # Cross-replica updates (a shared store): which game a stored stream belongs to, games
+        # that changed while loading, and games being caught up (True: once more after that).
+        self._streams: dict[uuid.UUID, uuid.UUID] = {}
+        self._changed_while_loading: set[uuid.UUID] = set()
+        self._catching_up: dict[uuid.UUID, bool] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         """Read the index of games (not their records: those load on first use)."""
+        loop = asyncio.get_running_loop()
+        # Listen first, then read the index: whatever is appended in between is heard.
+        await asyncio.to_thread(self.store.listen, lambda change: loop.call_soon_threadsafe(self._heard, change))
         summaries = await asyncio.to_thread(lambda: list(self.store.summaries()))
-        self._summaries = {s.game_id: s for s in summaries}
+        for summary in summaries:
+            self._summaries.setdefault(summary.game_id, summary)
         log.info("games_indexed", games=len(self._summaries))
+
+    # Other replicas ----------------------------------------------------------------------
+
+    def _heard(self, change: Change) -> None:
+        """An append to the shared store (by any replica, this one too): keep the index of games
+        and this replica's live copy of the game current, and wake its watchers."""
+        if change.topic == DESK_TOPIC:
+            fold_summary(self._summaries, json.loads(change.state))
+        gid = self._streams.get(change.stream)
+        if gid is None:
+            return
+        live = self._live.get(gid)
+        if live is None:
+            if gid in self._loading:
+                self._changed_while_loading.add(gid)
+        elif live.behind(change):
+            self._catch_up_soon(live)
+
+    def _catch_up_soon(self, live: LiveGame) -> None:
+        if live.id in self._catching_up:
+            self._catching_up[live.id] = True
+            return
+        self._catching_up[live.id] = False
+        task = asyncio.create_task(self._catch_up(live))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _catch_up(self, live: LiveGame) -> None:
+        try:
+            while True:
+                async with live.lock:
+                    await self._refresh(live)
+                if not self._catching_up[live.id]:
+                    return
+                self._catching_up[live.id] = False
+        except Exception as error:  # the store is unreachable: the next change or command retries
+            log.warning("catch_up_failed", game_id=str(live.id), error=repr(error))
+        finally:
+            del self._catching_up[live.id]
+
+    def _track(self, gid: uuid.UUID) -> None:
+        for stream in (gid, desk_id(gid), attempts_id(gid)):
+            self._streams[stream] = gid
+
+    def _untrack(self, gid: uuid.UUID) -> None:
+        for stream in (gid, desk_id(gid), attempts_id(gid)):
+            self._streams.pop(stream, None)
+        self._changed_while_loading.discard(gid)
 
     # Creating and joining ----------------------------------------------------------------
 
@@ -183,6 +266,7 @@ class GameHub:
             desk.fold(entry)
         live = LiveGame(id=game_id, ledger=ledger, desk=desk)
         self._live[game_id] = live
+        self._track(game_id)
         self._summaries[str(game_id)] = GameSummary(str(game_id), ledger.game.name, tuple(names), False)
         log.info("game_created", game_id=str(game_id), game=ledger.game.name, seats=len(names),
                  parent=ledger.header.parent.game_id if ledger.header.parent else None)
@@ -210,10 +294,7 @@ class GameHub:
 
         appending, _ = await self._append(live, prepare)
         filled = appending.events[0]
-        summary = self._summaries[game_id]
-        seats = list(summary.seats)
-        seats[filled.seat] = filled.name
-        self._summaries[game_id] = GameSummary(game_id, summary.game, tuple(seats), summary.ended)
+        self._summaries[game_id] = live.summary()
         log.info("seat_filled", game_id=game_id, seat=filled.seat)
         return filled.seat, credential
 
@@ -248,8 +329,7 @@ class GameHub:
         if replayed is not None:
             return replayed
         if live.table.ended is not None:
-            summary = self._summaries[str(live.id)]
-            self._summaries[str(live.id)] = GameSummary(summary.game_id, summary.game, summary.seats, True)
+            self._summaries[str(live.id)] = live.summary()
         return Accepted(appending.records[0].version, appending.records[-1].version, replayed=False)
 
     def _previous(self, live: LiveGame, seat: Seat, command_id: str, command: Any) -> Accepted | None:
@@ -273,21 +353,39 @@ class GameHub:
         command_id: str | None = None,
         command: Any = None,
     ) -> tuple[Appending, Accepted | None]:
-        """Decide under the game's lock, store, fold; on a lost race reload and decide again."""
+        """Decide under the game's lock, store, fold; on a lost race catch up and decide again.
+
+        A command that no longer applies once another writer's events are folded in is refused
+        with ABORTED (it lost a race). With a shared store, a command refused by the rules is
+        decided again if this copy of the game turns out to be behind the store.
+        """
         async with live.lock:
+            overtaken = False
             for _ in range(CONFLICT_RETRIES):
                 if command_id is not None and seat is not None:
                     replayed = self._previous(live, seat, command_id, command)
                     if replayed is not None:
                         return _no_append(live), replayed
-                appending, entries = prepare()
+                try:
+                    appending, entries = prepare()
+                except RuleViolation as violation:
+                    if self.store.shared and await self._refresh(live):
+                        continue
+                    if overtaken:
+                        raise Aborted(
+                            "kennel/overtaken",
+                            f"Another command changed the game first and this one no longer applies: "
+                            f"{violation.message}",
+                        ) from None
+                    raise
                 try:
                     await asyncio.to_thread(
                         self.store.append, live.id, appending.records, live.desk.version, entries
                     )
                 except VersionConflict:
                     log.info("version_conflict", game_id=str(live.id), version=live.ledger.version)
-                    await self._reload(live)
+                    await self._refresh(live)
+                    overtaken = True
                     continue
                 live.ledger.commit(appending)
                 for entry in entries:
@@ -312,16 +410,32 @@ class GameHub:
                 try:
                     await asyncio.to_thread(self.store.append_attempt, live.id, len(live.attempts) + 1, attempt)
                 except VersionConflict:
-                    await self._reload(live)
+                    await self._refresh(live)
                     continue
                 live.attempts.append(attempt)
                 return
         raise Aborted("kennel/conflict", "Other commands kept changing the game; send it again.")
 
-    async def _reload(self, live: LiveGame) -> None:
-        fresh = await asyncio.to_thread(self._read, live.id)
-        live.ledger, live.desk, live.attempts = fresh.ledger, fresh.desk, fresh.attempts
-        live.notify()
+    async def _refresh(self, live: LiveGame) -> bool:
+        """Fold in what the store holds beyond this copy (call under the game's lock); True if
+        anything was new. Records are folded onto the ledger; desk and attempts are re-read."""
+        gid = live.id
+        records, desk, attempts = await asyncio.to_thread(
+            lambda: (self.store.read_records(gid, after=live.ledger.version), self.store.read_desk(gid),
+                     self.store.read_attempts(gid))
+        )
+        changed = bool(records) or desk.version != live.desk.version or len(attempts) != len(live.attempts)
+        if records:
+            events = [tables.decode_event(live.game, record.event) for record in records]
+            table = live.table
+            for event in events:
+                table = tables.evolve(table, event)
+            live.ledger.commit(Appending(base_version=live.ledger.version, records=records, events=events, table=table))
+        live.desk, live.attempts = desk, attempts
+        if changed:
+            self._summaries[str(gid)] = live.summary()
+            live.notify()
+        return changed
 
     # Loading -----------------------------------------------------------------------------
 
@@ -337,15 +451,20 @@ class GameHub:
         if pending is None:
             pending = asyncio.get_running_loop().create_future()
             self._loading[gid] = pending
+            self._track(gid)
             try:
                 live = await asyncio.to_thread(self._read, gid)
             except BaseException as error:
+                self._untrack(gid)  # no such game, say: hold nothing for it
                 pending.set_exception(error)
                 pending.exception()  # retrieved here, so a lone loader leaves no warning behind
                 raise
             finally:
                 del self._loading[gid]
             self._live[gid] = live
+            if gid in self._changed_while_loading:  # another replica appended as it was read
+                self._changed_while_loading.discard(gid)
+                self._catch_up_soon(live)
             pending.set_result(live)
             return live
         return await pending

@@ -6,6 +6,7 @@ bound to (port 0 picks a free one, which is what tests use).
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +23,16 @@ from service.projections import Projections
 from service.servicer import KennelServicer
 from replay.signing import load_or_create_key, public_bytes
 from service.storage import GameStore, open_store
+
+
+def open_configured_store(config: Config) -> GameStore:
+    """SQLite under the data folder, or PostgreSQL (migrated first, once) when a store is set."""
+    if not config.store:
+        return open_store(config.data_dir)
+    return open_store(
+        url=config.store, shards=config.shards or None, lock_timeout=config.store_lock_timeout,
+        pool_size=config.store_pool_size,
+    )
 
 SIGNING_KEY_FILE = "signing-key.pem"  # the server's Ed25519 key for signed checkpoints
 
@@ -48,7 +59,7 @@ class RunningServer:
 
 
 async def start_server(config: Config, store: GameStore | None = None) -> RunningServer:
-    store = store or open_store(config.data_dir)
+    store = store or await asyncio.to_thread(open_configured_store, config)
     signing_key = load_or_create_key(Path(config.data_dir) / SIGNING_KEY_FILE)
     hub = GameHub(store, signing_key)
     await hub.start()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -78,6 +78,16 @@ class Desk:
 
 
 @dataclass(frozen=True)
+class Change:
+    """One stored entry another process (or this one) appended, as a store's listener sees it."""
+
+    stream: uuid.UUID  # a game id, or a game's desk_id / attempts_id
+    version: int
+    topic: str  # RECORD_TOPIC, DESK_TOPIC or ATTEMPT_TOPIC
+    state: bytes
+
+
+@dataclass(frozen=True)
 class GameSummary:
     """What the index says of a game: enough to list open games after a restart."""
 
@@ -129,10 +139,20 @@ class KennelStore(Application[uuid.UUID]):
 class GameStore:
     """Append and read game records and desk entries (the one storage interface)."""
 
+    # Whether other processes may write to this store too (PostgreSQL replicas): a live copy of
+    # a game may then be behind the store, and `listen` reports what the others append.
+    shared = False
+
     def __init__(self, env: dict[str, str], location: str) -> None:
         self.location = location
         self._app = KennelStore(env=env)
         self._recorder = self._app.recorder
+
+    def listen(self, on_change: Callable[[Change], None]) -> None:
+        """Call `on_change` (from another thread) for every entry appended from now on.
+
+        SQLite serves one process, whose own appends its hub already knows: nothing to report.
+        """
 
     @classmethod
     def sqlite(cls, data_dir: str | os.PathLike[str]) -> GameStore:
@@ -225,27 +245,42 @@ class GameStore:
 
     def summaries(self, page: int = 1000) -> Iterator[GameSummary]:
         """Every game the store knows, from the desk index entries, in creation order."""
-        games: dict[str, dict[str, Any]] = {}
+        games: dict[str, GameSummary] = {}
         start = 1
         while True:
             batch = self._recorder.select_notifications(start, page, topics=[DESK_TOPIC])
             for notification in batch:
-                entry = json.loads(notification.state)
-                kind = entry["kind"]
-                if kind == "created":
-                    header = entry["header"]
-                    games[header["game_id"]] = {"game": header["game"], "seats": list(header["seats"]), "ended": False}
-                elif kind == "seat_filled":
-                    games[entry["game_id"]]["seats"][entry["seat"]] = entry["name"]
-                elif kind == "ended":
-                    games[entry["game_id"]]["ended"] = True
+                fold_summary(games, json.loads(notification.state))
             if len(batch) < page:
                 break
             start = batch[-1].id + 1
-        for game_id, info in games.items():
-            yield GameSummary(game_id, info["game"], tuple(info["seats"]), info["ended"])
+        yield from games.values()
 
 
-def open_store(data_dir: str | os.PathLike[str] | None = None) -> GameStore:
-    """The default embedded store: SQLite under the data folder."""
+def fold_summary(games: dict[str, GameSummary], entry: dict[str, Any]) -> None:
+    """Fold one desk entry into the index of games (a repeated entry changes nothing)."""
+    kind = entry["kind"]
+    if kind == "created":
+        header = entry["header"]
+        if header["game_id"] not in games:
+            games[header["game_id"]] = GameSummary(header["game_id"], header["game"], tuple(header["seats"]), False)
+        return
+    summary = games.get(entry["game_id"])
+    if summary is None:
+        return  # its "created" entry is in another shard's index, or not yet read
+    if kind == "seat_filled":
+        seats = list(summary.seats)
+        seats[entry["seat"]] = entry["name"]
+        games[summary.game_id] = GameSummary(summary.game_id, summary.game, tuple(seats), summary.ended)
+    elif kind == "ended":
+        games[summary.game_id] = GameSummary(summary.game_id, summary.game, summary.seats, True)
+
+
+def open_store(data_dir: str | os.PathLike[str] | None = None, url: str = "", **postgres: Any) -> GameStore:
+    """SQLite under the data folder (the default), or PostgreSQL when `url` is a postgresql://
+    address (`postgres` are open_postgres's settings: service.postgres, docs/deploy.md)."""
+    if url:
+        from service.postgres import open_postgres
+
+        return open_postgres(url, **postgres)
     return GameStore.sqlite(data_dir or os.environ.get("KENNEL_DATA_DIR") or DEFAULT_DATA_DIR)
