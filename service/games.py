@@ -206,6 +206,15 @@ class GameHub:
         finally:
             del self._catching_up[live.id]
 
+    async def principal_on_store(self, live: LiveGame, credential_digest: str) -> Principal | None:
+        """A credential this copy of the game does not know yet may have been issued by another
+        replica a moment ago (a seat just joined there): look in the store before refusing it."""
+        if not self.store.shared:
+            return None
+        async with live.lock:
+            await self._refresh(live)
+        return live.principal(credential_digest)
+
     def _track(self, gid: uuid.UUID) -> None:
         for stream in (gid, desk_id(gid), attempts_id(gid)):
             self._streams[stream] = gid

@@ -168,7 +168,7 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
                 "kennel/no_credential", "This call needs a credential: 'authorization: Bearer <credential>'."
             )
         key = digest(credential)
-        principal = live.principal(key) or self._auditor(key, str(live.id))
+        principal = live.principal(key) or self._auditor(key, str(live.id)) or await self._hub.principal_on_store(live, key)
         if principal is None:
             raise Unauthenticated("kennel/bad_credential", "This credential is not valid for this game.")
         structlog.contextvars.bind_contextvars(role=principal.role, seat=principal.seat)
