@@ -206,13 +206,21 @@ class GameHub:
         finally:
             del self._catching_up[live.id]
 
-    async def principal_on_store(self, live: LiveGame, credential_digest: str) -> Principal | None:
-        """A credential this copy of the game does not know yet may have been issued by another
-        replica a moment ago (a seat just joined there): look in the store before refusing it."""
+    async def caught_up(self, live: LiveGame) -> bool:
+        """Before refusing a call on what this copy of the game says, fold in what other replicas
+        appended (a seat that just joined there, a game that just ended there). False when the
+        store is not shared (nothing to fold: the refusal stands). Refusals only: the live copy
+        follows the store by itself (`_heard`)."""
         if not self.store.shared:
-            return None
+            return False
         async with live.lock:
             await self._refresh(live)
+        return True
+
+    async def principal_on_store(self, live: LiveGame, credential_digest: str) -> Principal | None:
+        """A credential this copy does not know may have been issued by another replica just now."""
+        if not await self.caught_up(live):
+            return None
         return live.principal(credential_digest)
 
     def _track(self, gid: uuid.UUID) -> None:

@@ -174,7 +174,12 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         structlog.contextvars.bind_contextvars(role=principal.role, seat=principal.seat)
         if principal.role not in access.roles:
             raise PermissionDenied(*access.refusal)
-        _authorize(method, principal, live, request)
+        try:
+            _authorize(method, principal, live, request)
+        except (IllegalMove, PermissionDenied):
+            if not await self._hub.caught_up(live):  # another replica may have ended it just now
+                raise
+            _authorize(method, principal, live, request)
         if access.metered:
             wait = self._commands.take(key)
             if wait > 0:

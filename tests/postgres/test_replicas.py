@@ -181,3 +181,17 @@ def test_a_seat_watching_through_one_replica_gets_what_is_played_through_the_oth
     watcher.join(timeout=30)
     assert watcher.error is None, repr(watcher.error)
     assert watcher.finished and watcher.versions == list(range(1, final + 1))
+
+
+def test_kennel_simulate_spreads_games_over_both_replicas(replicas: Replicas, tmp_path: Path) -> None:
+    from service.cli import main
+
+    out = tmp_path / "logs"
+    server = ",".join(replicas.addresses)
+    assert main(["simulate", "hoarders", "--games", "2", "--seed", "replicas", "--server", server, "--out", str(out),
+                 "--quiet"]) == 0
+    logs = sorted(out.glob("*.jsonl"))
+    assert len(logs) == 2
+    for path in logs:
+        report = verify(path.read_bytes())
+        assert report.ok and report.rules_checked, report
