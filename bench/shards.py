@@ -1,0 +1,113 @@
+"""Write throughput of the PostgreSQL store with 1 shard and with 4 (issue 7).
+
+Commands per second decided and appended through `GameHub` in this process (decide -> append ->
+fold, as the servicer does, without gRPC), by `concurrency` bots each playing Hoarders games back
+to back, for a fixed time, on a new database per measurement that is dropped afterwards.
+
+    python -m bench.shards [--dsn postgresql://postgres@127.0.0.1:5432/postgres] [--seconds 10]
+
+prints JSON: {"1": {...}, "4": {...}, "ratio_4_to_1": ...}. Each insert into one shard's table
+takes that table's lock (docs/deploy.md, "Shards"), so with one shard appends to different
+games still queue behind each other; with four they spread over four tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import random
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from domain.core import table as tables
+from domain.core.undo import ProposeUndo
+from service.games import GameHub
+from service.logs import configure
+from service.postgres import open_postgres
+
+DEFAULT_DSN = "postgresql://postgres@127.0.0.1:5432/postgres"
+GAME = "hoarders"
+
+
+@contextmanager
+def _database(admin_dsn: str) -> Iterator[str]:
+    import psycopg
+    from psycopg import sql
+
+    name = f"kennel_bench_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(admin_dsn, autocommit=True) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield f"{admin_dsn.rsplit('/', 1)[0]}/{name}"
+    finally:
+        with psycopg.connect(admin_dsn, autocommit=True) as admin:
+            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+async def _bot(hub: GameHub, rnd: random.Random, deadline: float, counts: list[int]) -> None:
+    live = (await hub.create(GAME, None, ["a", "b"]))[0]
+    while time.monotonic() < deadline:
+        table = live.table
+        if table.ended is not None:
+            counts[1] += 1
+            live = (await hub.create(GAME, None, ["a", "b"]))[0]
+            continue
+        owing = [prompt.seat for prompt in table.pending()]
+        for seat in [*owing, *(s for s in range(len(table.seats)) if s not in owing)]:
+            legal = [c for c in tables.legal_commands(table, seat) if not isinstance(c, ProposeUndo)]
+            if legal:
+                await hub.submit(live, seat, uuid.uuid4().hex, rnd.choice(legal))
+                counts[0] += 1
+                break
+        else:
+            raise RuntimeError("nobody may act and the game is not over")
+
+
+async def _run(dsn: str, shards: int, seconds: float, concurrency: int, pool_size: int) -> dict[str, Any]:
+    store = await asyncio.to_thread(open_postgres, dsn, shards, pool_size=pool_size)
+    try:
+        hub = GameHub(store, Ed25519PrivateKey.generate())
+        await hub.start()
+        counts = [0, 0]  # commands, games finished
+        started = time.monotonic()
+        deadline = started + seconds
+        await asyncio.gather(*(_bot(hub, random.Random(i), deadline, counts) for i in range(concurrency)))
+        elapsed = time.monotonic() - started
+    finally:
+        await asyncio.to_thread(store.close)
+    return {
+        "shards": shards, "concurrency": concurrency, "seconds": round(elapsed, 2), "commands": counts[0],
+        "games_finished": counts[1], "commands_per_second": round(counts[0] / elapsed, 1),
+    }
+
+
+def measure(dsn: str, shards: int, seconds: float = 10.0, concurrency: int = 16, pool_size: int = 8) -> dict[str, Any]:
+    """Commands/s through GameHub on a new database (made from `dsn`'s server and dropped after)."""
+    with _database(dsn) as url:
+        return asyncio.run(_run(url, shards, seconds, concurrency, pool_size))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.shards", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--dsn", default=DEFAULT_DSN, help="a database on the server to use (new ones are made)")
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--concurrency", type=int, default=16, help="bots playing at once")
+    args = parser.parse_args(argv)
+    configure("json", level=logging.WARNING)  # stdout is for the JSON figures
+    one = measure(args.dsn, 1, args.seconds, args.concurrency)
+    four = measure(args.dsn, 4, args.seconds, args.concurrency)
+    print(json.dumps({"1": one, "4": four,
+                      "ratio_4_to_1": round(four["commands_per_second"] / max(one["commands_per_second"], 1e-9), 2)},
+                     indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
