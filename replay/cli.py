@@ -122,6 +122,10 @@ def add_subcommands(subparsers: Any) -> None:
     exporting.add_argument(
         "--data", metavar="DIR", help="the server's data directory (default: its configured one)"
     )
+    exporting.add_argument(
+        "--store", metavar="URL", default=os.environ.get("KENNEL_STORE", ""),
+        help="the server's postgresql:// store, if it has one (default: KENNEL_STORE; docs/deploy.md)",
+    )
     exporting.set_defaults(handler=run_export)
 
     page = subparsers.add_parser(
@@ -287,7 +291,7 @@ def run_export(args: argparse.Namespace) -> int:
     # Imported here, not at the top: reading and checking logs must not need the service.
     from service.storage import GameNotFound, open_store
 
-    store = open_store(args.data)
+    store = open_store(args.data, url=args.store)
     try:
         log = store.export_log(args.game_id)
     except GameNotFound:

@@ -87,7 +87,13 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"kennel serve: {error}", file=sys.stderr)
         return 2
     configure(config.log_format)
-    return asyncio.run(_serve_until_stopped(config))
+    from service.postgres import ShardCountMismatch, StoreUnavailable
+
+    try:
+        return asyncio.run(_serve_until_stopped(config))
+    except (ShardCountMismatch, StoreUnavailable) as error:
+        print(f"kennel serve: {error}", file=sys.stderr)
+        return 1
 
 
 def _add_store_arguments(parser: argparse.ArgumentParser) -> None:
@@ -122,7 +128,7 @@ def _migrate(args: argparse.Namespace) -> int:
     configure(config.log_format)
     try:
         shards = migrate(config.store, config.shards or None, config.store_lock_timeout)
-    except ValueError as error:
+    except (ValueError, OSError) as error:  # ShardCountMismatch, StoreUnavailable
         print(f"kennel migrate: {error}", file=sys.stderr)
         return 1
     print(f"{PostgresAddress.parse(config.store)} is ready: {shards} shard(s)")

@@ -56,6 +56,10 @@ class ShardCountMismatch(ValueError):
     """The database was migrated with another shard count than the one asked for."""
 
 
+class StoreUnavailable(OSError):
+    """PostgreSQL did not answer (or refused us) at start."""
+
+
 @dataclass(frozen=True)
 class PostgresAddress:
     """A postgresql:// address, split as the library's settings want it."""
@@ -136,13 +140,16 @@ def migrate(url: str, shards: int | None = None, lock_timeout: int = DEFAULT_LOC
     if shards is not None and not 1 <= shards <= MAX_SHARDS:
         raise ValueError(f"shards must be 1 to {MAX_SHARDS}, not {shards}")
     address = PostgresAddress.parse(url)
-    with address.connect(autocommit=True) as connection:
-        connection.execute(sql.SQL("SET lock_timeout = {}").format(sql.Literal(f"{lock_timeout}s")))
-        connection.execute("SELECT pg_advisory_lock(%s)", (MIGRATE_LOCK,))
-        try:
-            count = _migrate_locked(connection, address, shards, lock_timeout)
-        finally:
-            connection.execute("SELECT pg_advisory_unlock(%s)", (MIGRATE_LOCK,))
+    try:
+        with address.connect(autocommit=True) as connection:
+            connection.execute(sql.SQL("SET lock_timeout = {}").format(sql.Literal(f"{lock_timeout}s")))
+            connection.execute("SELECT pg_advisory_lock(%s)", (MIGRATE_LOCK,))
+            try:
+                count = _migrate_locked(connection, address, shards, lock_timeout)
+            finally:
+                connection.execute("SELECT pg_advisory_unlock(%s)", (MIGRATE_LOCK,))
+    except psycopg.OperationalError as error:  # unreachable, refused, or the lock timed out
+        raise StoreUnavailable(f"cannot migrate {address}: {str(error).strip()}") from error
     return count
 
 

@@ -195,3 +195,17 @@ def test_kennel_simulate_spreads_games_over_both_replicas(replicas: Replicas, tm
     for path in logs:
         report = verify(path.read_bytes())
         assert report.ok and report.rules_checked, report
+
+
+def test_the_shard_count_is_fixed_and_a_stored_game_exports_from_postgres(
+    replicas: Replicas, clients: tuple[Kennel, Kennel], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from service.cli import main
+
+    assert main(["migrate", "--store", replicas.url, "--shards", str(SHARDS)]) == 0
+    assert main(["migrate", "--store", replicas.url, "--shards", str(SHARDS + 1)]) == 1
+    assert f"holds {SHARDS} shard(s), not {SHARDS + 1}" in capsys.readouterr().err
+    game = clients[0].create_game("hoarders", ["Ann", "Bob"])
+    out = tmp_path / "game.jsonl"
+    assert main(["replay", "export", game.game_id, "--store", replicas.url, "-o", str(out)]) == 0
+    assert verify(out.read_bytes()).ok
