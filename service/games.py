@@ -161,7 +161,9 @@ class GameHub:
         """Read the index of games (not their records: those load on first use)."""
         loop = asyncio.get_running_loop()
         # Listen first, then read the index: whatever is appended in between is heard.
-        await asyncio.to_thread(self.store.listen, lambda change: loop.call_soon_threadsafe(self._heard, change))
+        await asyncio.to_thread(
+            self.store.listen, lambda change: loop.call_soon_threadsafe(self._heard, change)
+        )
         summaries = await asyncio.to_thread(lambda: list(self.store.summaries()))
         for summary in summaries:
             self._summaries.setdefault(summary.game_id, summary)
@@ -447,7 +449,9 @@ class GameHub:
             table = live.table
             for event in events:
                 table = tables.evolve(table, event)
-            live.ledger.commit(Appending(base_version=live.ledger.version, records=records, events=events, table=table))
+            live.ledger.commit(
+                Appending(base_version=live.ledger.version, records=records, events=events, table=table)
+            )
         live.desk, live.attempts = desk, attempts
         if changed:
             self._summaries[str(gid)] = live.summary()

@@ -112,7 +112,9 @@ class ShardRecorder(PostgresApplicationRecorder):
         self.channel_name = f"{datastore.schema}_{self.channel_name}"
 
 
-def _env(address: PostgresAddress, schema: str, lock_timeout: int, pool_size: int, create: bool) -> dict[str, str]:
+def _env(
+    address: PostgresAddress, schema: str, lock_timeout: int, pool_size: int, create: bool
+) -> dict[str, str]:
     return {
         "PERSISTENCE_MODULE": "eventsourcing.postgres",
         "APPLICATION_RECORDER_TOPIC": f"{__name__}:{ShardRecorder.__qualname__}",
@@ -191,7 +193,8 @@ class PostgresGameStore(GameStore):
     shared = True
 
     def __init__(self, address: PostgresAddress, schema: str, lock_timeout: int, pool_size: int) -> None:
-        super().__init__(_env(address, schema, lock_timeout, pool_size, create=False), location=f"{address} {schema}")
+        env = _env(address, schema, lock_timeout, pool_size, create=False)
+        super().__init__(env, location=f"{address} {schema}")
         self.schema = schema
         self._listener: _Listener | None = None
 
@@ -217,7 +220,9 @@ class _Listener:
     subscribes again after the last entry it passed on, so nothing is skipped.
     """
 
-    def __init__(self, recorder: PostgresApplicationRecorder, schema: str, on_change: Callable[[Change], None]) -> None:
+    def __init__(
+        self, recorder: PostgresApplicationRecorder, schema: str, on_change: Callable[[Change], None]
+    ) -> None:
         self._recorder = recorder
         self._schema = schema
         self._on_change = on_change

@@ -263,7 +263,9 @@ def fold_summary(games: dict[str, GameSummary], entry: dict[str, Any]) -> None:
     if kind == "created":
         header = entry["header"]
         if header["game_id"] not in games:
-            games[header["game_id"]] = GameSummary(header["game_id"], header["game"], tuple(header["seats"]), False)
+            games[header["game_id"]] = GameSummary(
+                header["game_id"], header["game"], tuple(header["seats"]), False
+            )
         return
     summary = games.get(entry["game_id"])
     if summary is None:

@@ -28,7 +28,8 @@ def unavailable() -> str | None:
         with psycopg.connect(ADMIN_URL, connect_timeout=3) as connection:
             connection.execute("SELECT 1")
     except Exception as error:  # any failure to reach it means: no server for these tests
-        return f"no PostgreSQL server answers at {_without_password(ADMIN_URL)} ({type(error).__name__}: {error})"
+        detail = " ".join(str(error).split())
+        return f"no PostgreSQL server answers at {_without_password(ADMIN_URL)} ({type(error).__name__}: {detail})"
     return None
 
 
