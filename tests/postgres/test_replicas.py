@@ -8,6 +8,7 @@ One database (two shards) for the module; each test makes its own games.
 from __future__ import annotations
 
 import random
+import subprocess
 import threading
 import time
 from collections import Counter
@@ -18,6 +19,7 @@ import psycopg
 import pytest
 from replicas import Acknowledged, Bot, Replicas, Watcher, check_acknowledged, choose
 from testkit.postgres import fresh_database, require_postgres
+from trust.trustkit import KENNEL
 
 from kennel.client import CreatedGame, Kennel, KennelError
 from replay.logformat import parse_log
@@ -198,13 +200,17 @@ def test_kennel_simulate_spreads_games_over_both_replicas(replicas: Replicas, tm
 
 
 def test_the_shard_count_is_fixed_and_a_stored_game_exports_from_postgres(
-    replicas: Replicas, clients: tuple[Kennel, Kennel], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    replicas: Replicas, clients: tuple[Kennel, Kennel], tmp_path: Path
 ) -> None:
     from service.cli import main
 
-    assert main(["migrate", "--store", replicas.url, "--shards", str(SHARDS)]) == 0
-    assert main(["migrate", "--store", replicas.url, "--shards", str(SHARDS + 1)]) == 1
-    assert f"holds {SHARDS} shard(s), not {SHARDS + 1}" in capsys.readouterr().err
+    # `kennel migrate` as a process: it sets up logging for itself, as `kennel serve` does.
+    same = subprocess.run([str(KENNEL), "migrate", "--store", replicas.url, "--shards", str(SHARDS)],
+                          capture_output=True, text=True, timeout=60)
+    assert same.returncode == 0, same.stderr
+    other = subprocess.run([str(KENNEL), "migrate", "--store", replicas.url, "--shards", str(SHARDS + 1)],
+                           capture_output=True, text=True, timeout=60)
+    assert other.returncode == 1 and f"holds {SHARDS} shard(s), not {SHARDS + 1}" in other.stderr
     game = clients[0].create_game("hoarders", ["Ann", "Bob"])
     out = tmp_path / "game.jsonl"
     assert main(["replay", "export", game.game_id, "--store", replicas.url, "-o", str(out)]) == 0
