@@ -1,10 +1,12 @@
 """Write throughput of the PostgreSQL store with 1 shard and with 4 (issue 7).
 
-Commands per second decided and appended through `GameHub` in this process (decide -> append ->
-fold, as the servicer does, without gRPC), by `concurrency` bots each playing Hoarders games back
-to back, for a fixed time, on a new database per measurement that is dropped afterwards.
+Commands per second decided and appended through `GameHub` (decide -> append -> fold, as the
+servicer does, without gRPC), by `concurrency` bots each playing Hoarders games back to back, for
+a fixed time, on a new database per measurement that is dropped afterwards. With `processes` > 1
+that many processes (like replicas, each its own hub) run `concurrency` bots each, on one database.
 
     python -m bench.shards [--dsn postgresql://postgres@127.0.0.1:5432/postgres] [--seconds 10]
+                           [--concurrency 16] [--processes 1]
 
 prints JSON: {"1": {...}, "4": {...}, "ratio_4_to_1": ...}. Each insert into one shard's table
 takes that table's lock (docs/deploy.md, "Shards"), so with one shard appends to different
@@ -30,7 +32,7 @@ from domain.core import table as tables
 from domain.core.undo import ProposeUndo
 from service.games import GameHub
 from service.logs import configure
-from service.postgres import open_postgres
+from service.postgres import migrate, open_postgres
 
 DEFAULT_DSN = "postgresql://postgres@127.0.0.1:5432/postgres"
 GAME = "hoarders"
@@ -83,26 +85,48 @@ async def _run(dsn: str, shards: int, seconds: float, concurrency: int, pool_siz
     finally:
         await asyncio.to_thread(store.close)
     return {
-        "shards": shards, "concurrency": concurrency, "seconds": round(elapsed, 2), "commands": counts[0],
+        "shards": shards, "processes": 1, "concurrency": concurrency, "seconds": round(elapsed, 2),
+        "commands": counts[0],
         "games_finished": counts[1], "commands_per_second": round(counts[0] / elapsed, 1),
     }
 
 
-def measure(dsn: str, shards: int, seconds: float = 10.0, concurrency: int = 16, pool_size: int = 8) -> dict[str, Any]:
+def _run_in_process(url: str, shards: int, seconds: float, concurrency: int, pool_size: int) -> dict[str, Any]:
+    configure("json", level=logging.WARNING)
+    return asyncio.run(_run(url, shards, seconds, concurrency, pool_size))
+
+
+def measure(
+    dsn: str, shards: int, seconds: float = 10.0, concurrency: int = 16, processes: int = 1, pool_size: int = 8
+) -> dict[str, Any]:
     """Commands/s through GameHub on a new database (made from `dsn`'s server and dropped after)."""
     with _database(dsn) as url:
-        return asyncio.run(_run(url, shards, seconds, concurrency, pool_size))
+        if processes == 1:
+            return asyncio.run(_run(url, shards, seconds, concurrency, pool_size))
+        import multiprocessing
+
+        migrate(url, shards)  # once, before the processes start
+        with multiprocessing.get_context("spawn").Pool(processes) as pool:
+            parts = pool.starmap(_run_in_process, [(url, shards, seconds, concurrency, pool_size)] * processes)
+    elapsed = max(part["seconds"] for part in parts)
+    commands = sum(part["commands"] for part in parts)
+    return {
+        "shards": shards, "processes": processes, "concurrency": concurrency * processes, "seconds": elapsed,
+        "commands": commands, "games_finished": sum(part["games_finished"] for part in parts),
+        "commands_per_second": round(commands / elapsed, 1),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.shards", description=__doc__.split("\n\n")[0])
     parser.add_argument("--dsn", default=DEFAULT_DSN, help="a database on the server to use (new ones are made)")
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--concurrency", type=int, default=16, help="bots playing at once")
+    parser.add_argument("--concurrency", type=int, default=16, help="bots playing at once (per process)")
+    parser.add_argument("--processes", type=int, default=1, help="processes on one database, like replicas")
     args = parser.parse_args(argv)
     configure("json", level=logging.WARNING)  # stdout is for the JSON figures
-    one = measure(args.dsn, 1, args.seconds, args.concurrency)
-    four = measure(args.dsn, 4, args.seconds, args.concurrency)
+    one = measure(args.dsn, 1, args.seconds, args.concurrency, args.processes)
+    four = measure(args.dsn, 4, args.seconds, args.concurrency, args.processes)
     print(json.dumps({"1": one, "4": four,
                       "ratio_4_to_1": round(four["commands_per_second"] / max(one["commands_per_second"], 1e-9), 2)},
                      indent=2))
