@@ -178,7 +178,7 @@ def test_a_seat_watching_through_one_replica_gets_what_is_played_through_the_oth
     watcher = Watcher(b, game.game_id, game.credentials[0])
     watcher.start()
     acknowledged: Acknowledged = {}
-    Bot(a, game, random.Random(11), time.monotonic() + 60, acknowledged).play()
+    Bot(a, game, random.Random(11), time.monotonic() + 120, acknowledged).play()
     final = a.session(game.game_id, game.spectator_credential).view().version
     watcher.join(timeout=30)
     assert watcher.error is None, repr(watcher.error)
