@@ -164,10 +164,23 @@ def test_commands_raced_through_both_replicas_are_each_applied_once_or_refused(
             report = verify(log.to_bytes())
             assert report.ok, f"seed {seed}: {report}"
             checked += check_acknowledged(game.game_id, log, acknowledged)
+            _check_both_replicas_show(a, b, game, len(log.records))
         assert checked == len(acknowledged) == statuses["OK"]
     finally:
         store.close()
     assert statuses["OK"] >= len(games), f"seed {seed}: {statuses}"
+
+
+def _check_both_replicas_show(a: Kennel, b: Kennel, game: CreatedGame, version: int) -> None:
+    """Each replica's projections (cached per viewer, folded as it hears the other's appends)
+    reach the stored version and then show every viewer the same thing."""
+    for credential in [*game.credentials.values(), game.spectator_credential]:
+        views = []
+        for kennel in (a, b):
+            session = kennel.session(game.game_id, credential)
+            wait_until(lambda: session.view().version == version, f"at version {version}")
+            views.append(session.view())
+        assert views[0] == views[1]
 
 
 def test_a_seat_watching_through_one_replica_gets_what_is_played_through_the_other(
