@@ -25,7 +25,8 @@ export * as aDogsLife from "./gen/kennel/v1/a_dogs_life_pb.js";
 export * as canineKleptomaniacs from "./gen/kennel/v1/canine_kleptomaniacs_pb.js";
 export * as caninos from "./gen/kennel/v1/caninos_pb.js";
 export * as hoarders from "./gen/kennel/v1/hoarders_pb.js";
-export { Code } from "@connectrpc/connect";
+// Connect's own types that callers meet: status codes, errors and interceptors (for a transport).
+export { Code, ConnectError, type Interceptor, type StreamResponse } from "@connectrpc/connect";
 
 export const ERROR_CODE_KEY = "kennel-error-code";
 export const RETRY_AFTER_KEY = "kennel-retry-after-ms";
