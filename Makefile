@@ -58,7 +58,7 @@ typescript:
 
 web: $(WEB_BUNDLE)
 
-run: setup typescript
+run: setup
 	$(BIN)/kennel serve
 
 # The server with its web port: play in a browser at http://127.0.0.1:$(WEB_PORT)/
