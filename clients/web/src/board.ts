@@ -93,7 +93,11 @@ export function drawBoard(board: Board, view: Rec, names: string[], targets: Tar
   }
   for (const item of (view.ground as Rec[] | undefined) ?? []) {
     const at = centre.get(num(item.space) ?? -1);
-    if (at) svg.append(el("text", { x: at[0] + 9, y: at[1] + 13, class: "item" }, item.kind === "bone" ? "🦴" : "📰"));
+    if (!at) continue;
+    const bone = item.kind === "bone";
+    const mark = el("rect", { x: at[0] + 4, y: at[1] + 6, width: 11, height: 8, rx: bone ? 4 : 1, fill: bone ? "#f5f0e1" : "#fff", stroke: "#7a6a50" });
+    mark.append(el("title", {}, bone ? "a bone" : `a newspaper${item.address ? ` for address ${String(item.address)}` : ""}`));
+    svg.append(mark);
   }
   const truck = centre.get(num(view.truck) ?? -1);
   if (truck) {
