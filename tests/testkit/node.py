@@ -35,6 +35,23 @@ def node_missing() -> str | None:
     return None
 
 
+BROWSER_TESTS = ROOT / "tests" / "browser"
+CHROMIUM = os.environ.get("KENNEL_CHROMIUM", "/usr/bin/chromium")
+
+
+def chromium_missing() -> str | None:
+    """What driving Debian's chromium with playwright-core (tests/browser) lacks, or None."""
+    if shutil.which("node") is None:
+        return "node is not installed (apt-get install nodejs npm)"
+    if not (BROWSER_TESTS / "node_modules" / "playwright-core" / "package.json").is_file():
+        if shutil.which("npm") is None:
+            return "npm is not installed (apt-get install npm), so playwright-core cannot be"
+        return "playwright-core is not installed (npm ci --prefix tests/browser)"
+    if not os.access(CHROMIUM, os.X_OK):
+        return f"no chromium at {CHROMIUM} (apt-get install chromium, or set KENNEL_CHROMIUM)"
+    return None
+
+
 def require(lack: str | None, variable: str) -> None:
     """Skip (or, where `variable` is 1, fail) when something is missing."""
     if lack is None:
