@@ -68,8 +68,9 @@ run-web: setup web
 test: setup typescript
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS)
 
-# Browser tests (tests/browser): Debian's chromium driven by playwright-core from npm; no browser
-# is downloaded. Without them the browser tests skip, saying what is missing (CI requires them).
+# Node.js and browser tests: Debian's chromium driven by playwright-core from npm (no browser is
+# downloaded), Node.js and npm for the TypeScript SDK, buf and the web client, which it then
+# builds. Without them those tests skip, saying what is missing (CI requires them).
 browser:
 	@if ! command -v chromium >/dev/null 2>&1; then \
 		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \

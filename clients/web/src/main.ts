@@ -163,6 +163,13 @@ function describeEvent(event: pb.Event, names: string[]): HTMLElement {
   );
 }
 
+/** A seat's own hand is what a player looks at most: show it first. */
+function handFirst(own: Plain): Plain {
+  if (!isRecord(own) || !("hand" in own)) return own;
+  const { hand, ...rest } = own;
+  return { hand: hand!, ...rest };
+}
+
 function seatNames(view: pb.View): string[] {
   return view.seats.map((s) => s.name ?? `open seat ${s.seat}`);
 }
@@ -252,7 +259,7 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
     const gameView = plain(pb.GameViewSchema, view.game ?? {}).game;
     const [gameCase, own] = only(gameView ?? null) ?? [];
     mine.replaceChildren(h("h2", {}, view.seat === undefined ? "The table" : "What you see"),
-      own === undefined ? h("p", { class: "hint" }, "Nothing yet.") : renderPlain(own));
+      own === undefined ? h("p", { class: "hint" }, "Nothing yet.") : renderPlain(handFirst(own)));
     if (gameCase === "aDogsLife" && isRecord(own ?? null)) {
       const targets: Target[] = [];
       for (const { command, args } of groups.get("moveDog") ?? []) {
