@@ -14,7 +14,7 @@ WEB_BUNDLE := clients/web/dist/app.js
 TS_SOURCES := $(wildcard clients/typescript/src/*.ts clients/web/src/*.ts) clients/web/index.html clients/web/style.css
 WEB_PORT ?= 8080
 
-.PHONY: setup proto run run-web test clean browser typescript web
+.PHONY: setup proto run run-web test clean browser typescript web release-baseline
 
 setup: $(INSTALLED) $(GENERATED)
 
@@ -57,6 +57,10 @@ typescript:
 	else echo "make: npm is missing, so the TypeScript SDK and the web client are not built and their tests skip; make browser installs Node.js" >&2; fi
 
 web: $(WEB_BUNDLE)
+
+# A release records its API: `buf breaking` (in make test) compares proto/ with this image.
+release-baseline: $(NPM_INSTALLED)
+	clients/node_modules/.bin/buf build --exclude-source-info -o proto/releases/baseline.binpb
 
 run: setup
 	$(BIN)/kennel serve
