@@ -9,7 +9,7 @@ PYTEST_WORKERS ?= 2
 # TypeScript (clients/): the SDK generated from proto/ and the web client. Built where npm is;
 # without it the TypeScript tests skip, saying so (docs/typescript.md).
 NPM_INSTALLED := clients/node_modules/.installed
-TS_GENERATED := clients/typescript/src/gen/.generated
+TS_GENERATED := clients/typescript/.generated
 WEB_BUNDLE := clients/web/dist/app.js
 TS_SOURCES := $(wildcard clients/typescript/src/*.ts clients/web/src/*.ts) clients/web/index.html clients/web/style.css
 WEB_PORT ?= 8080
@@ -89,4 +89,4 @@ browser:
 
 clean:
 	rm -rf $(VENV) clients/python/kennel/v1 .pytest_cache clients/node_modules clients/typescript/src/gen \
-		clients/typescript/dist clients/web/dist
+		clients/typescript/dist clients/typescript/.generated clients/web/dist
