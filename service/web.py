@@ -198,29 +198,29 @@ class WebApp:
         if scope["method"] not in ("GET", "HEAD"):
             await _respond(send, 405, b"method not allowed", "text/plain")
         elif path in DATA:
-            await _respond(send, 200, DATA[path](), "application/json")
+            await _respond(send, 200, DATA[path](), "application/json", scope["method"])
         elif path in STATIC_FILES:
-            await self._file(send, STATIC_FILES[path])
+            await self._file(send, STATIC_FILES[path], scope["method"])
         else:
             await _respond(send, 404, b"not found", "text/plain")
 
-    async def _file(self, send: Send, name: str) -> None:
+    async def _file(self, send: Send, name: str, method: str) -> None:
         file = self.client_dir / name
         if not (self.client_dir / "dist" / "app.js").is_file():
-            await _respond(send, 503 if name != "index.html" else 200, NOT_BUILT.encode(), "text/html")
+            await _respond(send, 503 if name != "index.html" else 200, NOT_BUILT.encode(), "text/html", method)
             return
         if not file.is_file():
             await _respond(send, 404, b"not found", "text/plain")
             return
         kind = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
-        await _respond(send, 200, file.read_bytes(), kind)
+        await _respond(send, 200, file.read_bytes(), kind, method)
 
 
-async def _respond(send: Send, status: int, body: bytes, kind: str) -> None:
+async def _respond(send: Send, status: int, body: bytes, kind: str, method: str = "GET") -> None:
     headers = [(b"content-type", kind.encode()), (b"content-length", str(len(body)).encode()),
                (b"cache-control", b"no-cache"), (b"x-content-type-options", b"nosniff")]
     await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+    await send({"type": "http.response.body", "body": b"" if method == "HEAD" else body})
 
 
 class _EmbeddedServer(uvicorn.Server):

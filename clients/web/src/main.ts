@@ -224,10 +224,11 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
       h("h1", {}, titleOf(view.gameType)),
       h("span", { class: `badge ${state.replaceAll(" ", "-")}`, id: "game-status" }, state),
       h("span", { class: "detail" }, "you are ", h("b", { id: "me" }, me.name), ` (seat ${me.seat})`),
-      h("span", { class: "detail", id: "version", "data-version": Number(view.version) }, `move ${view.version}`),
+      h("span", { class: "detail", id: "version", "data-version": Number(view.version) }, `event ${view.version}`),
     );
     if (view.status === pb.GameStatus.WAITING_FOR_PLAYERS) {
-      status.append(h("span", { class: "detail" }, "invite: ", h("a", { href: `#/join/${gameId}`, id: "invite" }, "join link")));
+      const link = `${location.origin}${location.pathname}#/join/${gameId}`;
+      status.append(h("span", { class: "detail" }, "invite the others with ", h("a", { href: link, id: "invite", title: link }, "this link")));
     }
     seats.replaceChildren(h("h2", {}, "Players"), h("ul", { class: "seats" }, view.seats.map((s) =>
       h("li", { class: s.seat === me.seat ? "you" : "", "data-seat": s.seat, style: `--seat:${SEAT_COLOURS[s.seat % 6]}` },
