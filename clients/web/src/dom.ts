@@ -23,12 +23,30 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
+// Fields that hold a seat number in every game's messages: shown with the player's name.
+const SEAT_FIELDS = new Set(["seat", "viewer", "active"]);
+const SEAT_LIST_FIELDS = new Set(["winners", "contenders", "adopted", "asking"]);
+let seatNames: readonly string[] = [];
+
+/** The players' names, by seat, for the fields above. */
+export function setSeatNames(names: readonly string[]): void {
+  seatNames = names;
+}
+
+function named(key: string, value: Plain): Plain {
+  const name = (seat: Plain) => (typeof seat === "number" && seatNames[seat] !== undefined ? `${seatNames[seat]} (${seat})` : seat);
+  if (SEAT_FIELDS.has(key)) return name(value);
+  if (SEAT_LIST_FIELDS.has(key) && Array.isArray(value)) return value.map(name);
+  return value;
+}
+
 export function isRecord(value: Plain): value is { [key: string]: Plain } {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** Any value: records as labelled fields, lists of records as tables, other lists as chips. */
-export function renderPlain(value: Plain, key = ""): HTMLElement {
+export function renderPlain(given: Plain, key = ""): HTMLElement {
+  const value = named(key, given);
   if (Array.isArray(value)) {
     if (value.length === 0) return h("span", { class: "empty" }, "none");
     if (value.every(isRecord)) return table(value as { [key: string]: Plain }[]);
@@ -66,6 +84,9 @@ export function scalarText(value: Plain): string {
 export function argumentsText(value: Plain): string {
   if (!isRecord(value)) return Array.isArray(value) ? value.map(scalarText).join(", ") : scalarText(value);
   return Object.entries(value)
-    .map(([k, v]) => `${words(k)} ${Array.isArray(v) ? `[${v.map(scalarText).join(", ") || "none"}]` : isRecord(v) ? argumentsText(v) : scalarText(v)}`)
+    .map(([k, given]) => {
+      const v = named(k, given);
+      return `${words(k)} ${Array.isArray(v) ? `[${v.map(scalarText).join(", ") || "none"}]` : isRecord(v) ? argumentsText(v) : scalarText(v)}`;
+    })
     .join(", ");
 }

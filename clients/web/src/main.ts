@@ -7,7 +7,7 @@
 import { Kennel, KennelError, pb, type Session } from "@kennel/sdk";
 import { connectTransport } from "@kennel/sdk/web";
 import { drawBoard, loadBoard, SEAT_COLOURS, type Target } from "./board.js";
-import { argumentsText, h, isRecord, renderPlain } from "./dom.js";
+import { argumentsText, h, isRecord, renderPlain, setSeatNames } from "./dom.js";
 import { only, plain, type Plain, words } from "./plain.js";
 
 interface GameInfo { name: string; title: string; minSeats: number; maxSeats: number }
@@ -216,6 +216,7 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
     if (page.view && view.version < page.view.version) return; // an older answer overtaken by the stream
     page.view = view;
     const names = seatNames(view);
+    setSeatNames(names);
     const owing = new Map<number, string[]>();
     for (const prompt of view.pending) owing.set(prompt.seat, [...(owing.get(prompt.seat) ?? []), prompt.label]);
     const state = view.status === pb.GameStatus.WAITING_FOR_PLAYERS ? "waiting for players"
