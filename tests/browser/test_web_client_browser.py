@@ -54,17 +54,21 @@ class Served:
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[Served]:
     """`kennel serve --web 0 --port 0`, as a person would start it, until the test ends."""
+    errors = (tmp_path / "serve.err").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", "0", "--web", "0",
          "--data", str(tmp_path / "data"), "--log-format", "json"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        stdout=subprocess.PIPE, stderr=errors, text=True,
     )
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in process.stdout or ()], daemon=True).start()
     web = grpc = None
     try:
         while grpc is None or web is None:
-            line = lines.get(timeout=30)
+            try:
+                line = lines.get(timeout=30)
+            except queue.Empty:
+                pytest.fail(f"kennel serve --web did not start:\n{(tmp_path / 'serve.err').read_text()}")
             if found := re.search(r"are on (http://127\.0\.0\.1:\d+)/", line):
                 web = found.group(1)
             if found := re.search(r"Kennel is serving on (127\.0\.0\.1:\d+)", line):
@@ -73,6 +77,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
     finally:
         process.terminate()
         process.wait(timeout=15)
+        errors.close()
 
 
 def card_words(cards: Any) -> list[str]:
