@@ -1,11 +1,13 @@
 """The web client end to end: `kennel serve --web` on ephemeral loopback ports, two people in
 two headless Chromium contexts (Debian's chromium, driven by playwright-core from npm).
 
-Ann creates a game of ¡Caninos! in the lobby, Bob joins it from the list of open games. Checks:
-each page shows its own seat's hand, exactly as the server tells that seat (read here through
-the Python SDK with the credential the page holds), and no other hand; a move made in one page
-appears in the other, live; no script error, nothing fetched from elsewhere; the screenshots
-are pictures. web_client.mjs drives the pages and saves the screenshots under pytest's tmp_path.
+Ann creates a game in the lobby, Bob joins it from the list of open games. Checks, for every
+game: a move made in one page appears in the other, live; no script error, nothing fetched
+from elsewhere; the screenshots are pictures. For ¡Caninos!: each page shows its own seat's
+hand, exactly as the server tells that seat (read here through the Python SDK with the
+credential the page holds), and no other. For A Dog's Life: the city is drawn from the game's
+board, with both dogs, and the squares the seat may move to are the rings it clicks.
+web_client.mjs drives the pages and saves the screenshots under pytest's tmp_path.
 
 Needs what test_replay_html_browser.py needs, plus the web client's bundle (`make web`, which
 `make test` and `make browser` run where npm is). Skipped when one is missing, unless
@@ -29,12 +31,12 @@ import pytest
 from testkit.node import WEB_BUNDLE, chromium_missing, require
 from testkit.png import png_colours
 
+from domain.a_dogs_life.board import board
 from kennel.client import Kennel
 from kennel.v1 import caninos_pb2
 
 HERE = Path(__file__).resolve().parent
 SCRIPT = HERE / "web_client.mjs"
-GAME = "caninos"  # dealt hands that differ from seat to seat
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -85,10 +87,9 @@ def card_words(cards: Any) -> list[str]:
     return [caninos_pb2.Card.Name(card).removeprefix("CARD_").lower().replace("_", " ") for card in cards]
 
 
-def test_two_people_play_one_game_each_seeing_only_their_own_hand(served: Served, tmp_path: Path) -> None:
-    shots = tmp_path / "screenshots"
+def play(served: Served, game: str, shots: Path) -> dict[str, Any]:
     shots.mkdir()
-    done = subprocess.run(["node", str(SCRIPT), served.web, GAME, str(shots)],
+    done = subprocess.run(["node", str(SCRIPT), served.web, game, str(shots)],
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, f"web_client.mjs failed:\n{done.stderr}\n{done.stdout}"
     report: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -100,21 +101,6 @@ def test_two_people_play_one_game_each_seeing_only_their_own_hand(served: Served
     assert (ann["start"]["seat"], bob["start"]["seat"]) == (0, 1)
     assert ann["start"]["gameId"] == bob["start"]["gameId"]
     assert ann["start"]["credential"] != bob["start"]["credential"]
-
-    with Kennel(served.grpc, timeout=10) as kennel:
-        for player in (ann, bob):
-            for moment in ("start", "after"):
-                shown = player[moment]
-                session = kennel.session(shown["gameId"], shown["credential"])
-                truth = session.view(at_version=shown["version"])
-                assert truth.seat == shown["seat"]
-                # The page shows its own seat's hand, as the server gives it to that seat only.
-                assert shown["handFields"] == 1
-                assert shown["hand"] == card_words(truth.game.caninos.hand), (moment, shown["seat"])
-                assert shown["hand"], "a hand was dealt"
-                assert len(truth.game.caninos.players) == 2
-                # Of the other seat the page knows how many cards it holds, never which.
-                assert all(p.hand_size > 0 for p in truth.game.caninos.players)
 
     # The move made in one page appeared in the other, through its live stream.
     mover = report["players"][report["mover"]]["after"]
@@ -129,3 +115,35 @@ def test_two_people_play_one_game_each_seeing_only_their_own_hand(served: Served
         width, height, colours = png_colours((shots / f"{name}.png").read_bytes())
         assert width == 1280 and height >= 900, name
         assert len(colours) > 50, f"{name}.png looks blank: {len(colours)} colours"
+    return report
+
+
+def test_two_people_play_one_game_each_seeing_only_their_own_hand(served: Served, tmp_path: Path) -> None:
+    report = play(served, "caninos", tmp_path / "screenshots")  # dealt hands that differ from seat to seat
+    with Kennel(served.grpc, timeout=10) as kennel:
+        for player in report["players"].values():
+            for moment in ("start", "after"):
+                shown = player[moment]
+                truth = kennel.session(shown["gameId"], shown["credential"]).view(at_version=shown["version"])
+                assert truth.seat == shown["seat"]
+                # The page shows its own seat's hand, as the server gives it to that seat only.
+                assert shown["handFields"] == 1
+                assert shown["hand"] == card_words(truth.game.caninos.hand), (moment, shown["seat"])
+                assert shown["hand"], "a hand was dealt"
+                # Of the other seat the page knows how many cards it holds, never which.
+                assert len(truth.game.caninos.players) == 2
+                assert all(p.hand_size > 0 for p in truth.game.caninos.players)
+
+
+def test_a_dogs_life_draws_its_city_and_moves_by_clicking_it(served: Served, tmp_path: Path) -> None:
+    report = play(served, "a-dogs-life", tmp_path / "screenshots")
+    assert report["clicked"].startswith("board square ")
+    with Kennel(served.grpc, timeout=10) as kennel:
+        for player in report["players"].values():
+            shown = player["start"]
+            assert shown["board"]["spaces"] == len(board().spaces)
+            assert sorted(shown["board"]["dogs"]) == [0, 1]
+            truth = kennel.session(shown["gameId"], shown["credential"]).view(at_version=shown["version"])
+            moves = sorted(c.a_dogs_life.move_dog.to for c in truth.legal_commands
+                           if c.WhichOneof("game") == "a_dogs_life" and c.a_dogs_life.WhichOneof("kind") == "move_dog")
+            assert sorted(shown["board"]["targets"]) == moves, "the rings are the squares the seat may move to"

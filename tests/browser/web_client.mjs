@@ -64,6 +64,11 @@ async function seen(player) {
       hand: hand ? [...hand.querySelectorAll(".chip")].map((chip) => chip.textContent) : null,
       handFields: document.querySelectorAll('#my-view [data-field="hand"]').length,
       commands: document.querySelectorAll("#moves button.act").length,
+      board: {
+        spaces: document.querySelectorAll("#board rect[data-space]").length,
+        dogs: [...document.querySelectorAll("#board g.dog")].map((dog) => Number(dog.dataset.seat)),
+        targets: [...document.querySelectorAll("#board .target")].map((ring) => Number(ring.dataset.target)),
+      },
       feed: [...document.querySelectorAll("#feed li")].map((li) => ({
         version: Number(li.dataset.version), seat: li.dataset.seat, text: li.innerText,
       })),
@@ -102,11 +107,19 @@ try {
     report.players[player.name] = { start: await seen(player) };
   }
 
-  // Whoever may act clicks their first legal command; the other must see it happen.
+  // Whoever may act clicks their first legal command (or, on a drawn board, the first square
+  // they may move to); the other must see it happen.
   const mover = report.players.Ann.start.commands > 0 ? ann : bob;
   const other = mover === ann ? bob : ann;
   const before = await seen(other);
-  await mover.page.locator("#moves button.act").first().click();
+  const ring = mover.page.locator("#board .target").first();
+  if (await ring.count()) {
+    report.clicked = `board square ${await ring.getAttribute("data-target")}`;
+    await ring.click();
+  } else {
+    report.clicked = await mover.page.locator("#moves button.act").first().innerText();
+    await mover.page.locator("#moves button.act").first().click();
+  }
   await other.page.waitForFunction(
     (version) => Number(document.getElementById("version")?.dataset.version) > version, before.version);
   await other.page.waitForFunction(
