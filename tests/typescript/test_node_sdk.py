@@ -26,8 +26,9 @@ def node_ready() -> None:
     require(node_missing(), "KENNEL_REQUIRE_NODE")
 
 
-def test_the_sdk_and_the_test_driver_type_check() -> None:
+def test_the_sdk_the_web_client_and_the_test_driver_type_check() -> None:
     run([str(BIN / "tsc"), "-p", str(ROOT / "clients" / "typescript"), "--noEmit"])
+    run([str(BIN / "tsc"), "-p", str(ROOT / "clients" / "web"), "--noEmit"])
     run([str(BIN / "tsc"), "-p", str(HERE), "--noEmit"])
 
 

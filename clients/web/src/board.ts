@@ -109,9 +109,9 @@ export function drawBoard(board: Board, view: Rec, names: string[], targets: Tar
   }
   // A dog with no position is on the pound chart: drawn in the pound.
   const pound = board.spaces.find((space) => space.kind === "pound")?.id ?? -1;
-  const dogs = ((view.dogs as Rec[] | undefined) ?? []).map((dog) => ({ ...dog, position: num(dog.position) ?? pound }));
+  const dogs = ((view.dogs as Rec[] | undefined) ?? []).map((dog) => ({ seat: num(dog.seat) ?? 0, name: String(dog.dog ?? "dog"), position: num(dog.position) ?? pound }));
   dogs.forEach((dog, index) => {
-    const seat = num(dog.seat) ?? 0;
+    const seat = dog.seat;
     const at = centre.get(dog.position);
     if (!at) return;
     const shift = (dogs.filter((d, i) => i < index && d.position === dog.position).length) * 7;
@@ -119,7 +119,7 @@ export function drawBoard(board: Board, view: Rec, names: string[], targets: Tar
     g.append(el("circle", { cx: at[0] - 4 + shift, cy: at[1] + 2, r: 10, fill: SEAT_COLOURS[seat % 6]!, stroke: "#fff", "stroke-width": 2 }));
     g.append(el("text", { x: at[0] - 4 + shift, y: at[1] + 6, class: "dog-label" }, String(seat)));
     const where = dog.position === pound ? " (in the pound)" : "";
-    g.append(el("title", {}, `${names[seat] ?? `seat ${seat}`}: ${String(dog.dog ?? "dog")}${where}`));
+    g.append(el("title", {}, `${names[seat] ?? `seat ${seat}`}: ${dog.name}${where}`));
     svg.append(g);
   });
   for (const target of targets) {
