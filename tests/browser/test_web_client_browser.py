@@ -63,7 +63,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
         stdout=subprocess.PIPE, stderr=errors, text=True,
     )
     lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout or ()], daemon=True).start()
+    threading.Thread(target=_pump, args=(process, lines), daemon=True).start()
     web = grpc = None
     try:
         while grpc is None or web is None:
@@ -80,6 +80,12 @@ def served(tmp_path: Path) -> Iterator[Served]:
         process.terminate()
         process.wait(timeout=15)
         errors.close()
+
+
+def _pump(process: subprocess.Popen[str], lines: queue.Queue[str]) -> None:
+    """Read the server's output as it comes, so that it never blocks on a full pipe."""
+    for line in process.stdout or ():
+        lines.put(line)
 
 
 def card_words(cards: Any) -> list[str]:
