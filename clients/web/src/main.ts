@@ -275,7 +275,9 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
       void loadBoard().then((b) => {
         if (page.view !== view) return;
         board.hidden = false;
-        board.replaceChildren(h("h2", {}, "The city"), drawBoard(b, own as { [key: string]: Plain }, names, targets));
+        board.replaceChildren(h("h2", {}, "The city"), drawBoard(b, own as { [key: string]: Plain }, names, targets),
+          h("p", { class: "legend" }, "H home · A address · R restaurant · green: trash can (grey once searched) · "
+            + "yellow: lamppost · blue: fountain · numbered discs: the dogs, by seat · rings: where you may move (click)"));
       }, (error) => showError(board, error));
     }
   };
