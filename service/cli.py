@@ -36,6 +36,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "KENNEL_AUDITOR_CREDENTIAL_SHA256); `kennel auditor-credential` makes one",
     )
     _add_store_arguments(serve)
+    serve.add_argument("--web", dest="web_port", type=int, metavar="PORT",
+                       help="also serve the API for browsers (Connect, gRPC-Web) and the web client on PORT "
+                       "(0 picks a free one; or KENNEL_WEB_PORT); docs/web.md")
     serve.set_defaults(handler=_serve)
 
     migrate = commands.add_parser(
@@ -82,6 +85,7 @@ def _serve(args: argparse.Namespace) -> int:
             max_streams=args.max_streams,
             auditor_hashes=args.auditor_hashes,
             **_store_settings(args),
+            web_port=args.web_port,
         )
     except ValueError as error:
         print(f"kennel serve: {error}", file=sys.stderr)
@@ -152,6 +156,17 @@ async def _serve_until_stopped(config: Config) -> int:
     from service.server import start_server
 
     running = await start_server(config)
+    web = None
+    if config.web_port is not None:
+        from service.web import start_web
+
+        try:
+            web = await start_web(config.host, config.web_port, running.port, config.max_message_bytes)
+        except OSError as error:
+            await running.stop()
+            print(f"kennel serve: {error}", file=sys.stderr)
+            return 1
+        print(f"The web client and the API for browsers are on http://{config.host}:{web.port}/", flush=True)
     print(
         f"Kennel is serving on {config.host}:{running.port}\n"
         f"Games are stored in {running.store.location}\n"
@@ -164,6 +179,8 @@ async def _serve_until_stopped(config: Config) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     await stop.wait()
+    if web is not None:
+        await web.stop()
     await running.stop()
     return 0
 

@@ -1,0 +1,92 @@
+// A tiny DOM builder and the generic rendering of plain data (plain.ts) as HTML.
+
+import { type Plain, words } from "./plain.js";
+
+type Child = Node | string | number | null | undefined | false;
+
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number | boolean | EventListener | undefined> = {},
+  ...children: (Child | Child[])[]
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === false) continue;
+    if (typeof value === "function") element.addEventListener(name.replace(/^on/, ""), value);
+    else if (value === true) element.setAttribute(name, "");
+    else element.setAttribute(name, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(child instanceof Node ? child : String(child));
+  }
+  return element;
+}
+
+// Fields that hold a seat number in every game's messages: shown with the player's name.
+const SEAT_FIELDS = new Set(["seat", "viewer", "active"]);
+const SEAT_LIST_FIELDS = new Set(["winners", "contenders", "adopted", "asking"]);
+let seatNames: readonly string[] = [];
+
+/** The players' names, by seat, for the fields above. */
+export function setSeatNames(names: readonly string[]): void {
+  seatNames = names;
+}
+
+function named(key: string, value: Plain): Plain {
+  const name = (seat: Plain) => (typeof seat === "number" && seatNames[seat] !== undefined ? `${seatNames[seat]} (${seat})` : seat);
+  if (SEAT_FIELDS.has(key)) return name(value);
+  if (SEAT_LIST_FIELDS.has(key) && Array.isArray(value)) return value.map(name);
+  return value;
+}
+
+export function isRecord(value: Plain): value is { [key: string]: Plain } {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Any value: records as labelled fields, lists of records as tables, other lists as chips. */
+export function renderPlain(given: Plain, key = ""): HTMLElement {
+  const value = named(key, given);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return h("span", { class: "empty" }, "none");
+    if (value.every(isRecord)) return table(value as { [key: string]: Plain }[]);
+    return h("span", { class: "chips" }, value.map((item) => h("span", { class: "chip" }, scalarText(item))));
+  }
+  if (isRecord(value)) {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return h("span", { class: "empty" }, "—");
+    return h("dl", { class: "fields" }, entries.flatMap(([name, item]) => [
+      h("dt", {}, words(name)),
+      h("dd", { "data-field": name }, renderPlain(item, name)),
+    ]));
+  }
+  return h("span", { class: key ? `value ${typeof value}` : "value" }, scalarText(value));
+}
+
+function table(rows: { [key: string]: Plain }[]): HTMLElement {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  return h("table", { class: "grid" },
+    h("thead", {}, h("tr", {}, columns.map((c) => h("th", {}, words(c))))),
+    h("tbody", {}, rows.map((row) =>
+      h("tr", {}, columns.map((c) => h("td", { "data-field": c }, c in row ? renderPlain(row[c]!, c) : ""))))),
+  );
+}
+
+export function scalarText(value: Plain): string {
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  if (value === null) return "—";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** "key value, key value" for a command's or event's arguments. */
+export function argumentsText(value: Plain): string {
+  if (!isRecord(value)) return Array.isArray(value) ? value.map(scalarText).join(", ") : scalarText(value);
+  return Object.entries(value)
+    .map(([k, given]) => {
+      const v = named(k, given);
+      return `${words(k)} ${Array.isArray(v) ? `[${v.map(scalarText).join(", ") || "none"}]` : isRecord(v) ? argumentsText(v) : scalarText(v)}`;
+    })
+    .join(", ");
+}

@@ -1,0 +1,62 @@
+"""The TypeScript SDK in Node: whole games of every registered game, played over gRPC against a
+real server on an ephemeral loopback port, with a spectator's Watch stream cut and resumed.
+
+play.mts (bundled with the SDK's sources by esbuild) does the playing and prints one JSON line
+per game; the checks are here. Skipped without Node.js and the npm packages of clients/ (see
+testkit/node.py), unless KENNEL_REQUIRE_NODE=1.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from testkit.node import BIN, ROOT, bundle, node_missing, require, run
+from testkit.servers import ServerThread
+
+from domain.registry import GAMES, wire_name
+
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.fixture(autouse=True)
+def node_ready() -> None:
+    require(node_missing(), "KENNEL_REQUIRE_NODE")
+
+
+def test_the_sdk_the_web_client_and_the_test_driver_type_check() -> None:
+    run([str(BIN / "tsc"), "-p", str(ROOT / "clients" / "typescript"), "--noEmit"])
+    run([str(BIN / "tsc"), "-p", str(ROOT / "clients" / "web"), "--noEmit"])
+    run([str(BIN / "tsc"), "-p", str(HERE), "--noEmit"])
+
+
+def test_whole_games_of_every_game_with_a_watch_cut_and_resumed(server: ServerThread, tmp_path: Path) -> None:
+    script = bundle(HERE / "play.mts", tmp_path / "play.mjs")
+    # The fewest seats keep it short; A Dog's Life also at the most, for a long stream.
+    specs = [f"{name}:{game.seats.minimum}" for name, game in sorted(GAMES.items())]
+    specs.append(f"a-dogs-life:{GAMES['a-dogs-life'].seats.maximum}")
+    done = run(["node", str(script), server.address, "pytest", *specs], timeout=240)
+    reports: list[dict[str, Any]] = [json.loads(line) for line in done.stdout.splitlines()]
+
+    assert [f"{r['game']}:{r['seats']}" for r in reports] == specs
+    for report in reports:
+        game = report["game"]
+        assert report["status"] == "FINISHED", game
+        assert report["refused"] == [], f"{game}: a legal command was refused"
+        assert report["winners"] and report["reason"], game
+        assert report["ownHandTyped"] == _camel(wire_name(GAMES[game])), game  # the game's own typed view
+        # The log, fetched once the game was over: its header, then a record per event (and more).
+        assert report["logHeader"]["format"] == "kennel-log" and report["logHeader"]["game"] == game
+        assert report["logRecords"] > report["version"], game
+        watched = report["watched"]
+        # The stream was cut several times, and the spectator still saw every event once, in order.
+        assert watched["cuts"] >= 2, game
+        assert watched["versions"] == list(range(1, report["version"] + 1)), game
+        assert watched["lastViewVersion"] == report["version"] and watched["lastViewStatus"] == "FINISHED", game
+
+
+def _camel(snake: str) -> str:
+    head, *rest = snake.split("_")
+    return head + "".join(part.title() for part in rest)
