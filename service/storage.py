@@ -60,6 +60,7 @@ class Desk:
     seats: list[str | None] = field(default_factory=list)
     ended: bool = False
     checkpoint: Checkpoint | None = None
+    clocks: dict[int, int] = field(default_factory=dict)  # seat -> when its prompt opened (service.timers)
     version: int = 0  # of the desk stream
 
     def fold(self, entry: dict[str, Any]) -> None:
@@ -74,6 +75,8 @@ class Desk:
             self.ended = True
         elif kind == "checkpoint":
             self.checkpoint = Checkpoint.from_json({"checkpoint": entry["checkpoint"]})
+        elif kind == "clocks":
+            self.clocks = {seat: opened for seat, opened in entry["opened"]}
         self.version += 1
 
 
@@ -85,6 +88,7 @@ class GameSummary:
     game: str
     seats: tuple[str | None, ...]
     ended: bool
+    timed: bool = False  # its prompts have a time limit (service.timers restarts their clocks)
 
 
 class DurableSQLiteFactory(SQLiteFactory):
@@ -234,7 +238,8 @@ class GameStore:
                 kind = entry["kind"]
                 if kind == "created":
                     header = entry["header"]
-                    games[header["game_id"]] = {"game": header["game"], "seats": list(header["seats"]), "ended": False}
+                    games[header["game_id"]] = {"game": header["game"], "seats": list(header["seats"]), "ended": False,
+                                                "timed": bool(entry.get("prompt_limit_ms"))}
                 elif kind == "seat_filled":
                     games[entry["game_id"]]["seats"][entry["seat"]] = entry["name"]
                 elif kind == "ended":
@@ -243,7 +248,7 @@ class GameStore:
                 break
             start = batch[-1].id + 1
         for game_id, info in games.items():
-            yield GameSummary(game_id, info["game"], tuple(info["seats"]), info["ended"])
+            yield GameSummary(game_id, info["game"], tuple(info["seats"]), info["ended"], info["timed"])
 
 
 def open_store(data_dir: str | os.PathLike[str] | None = None) -> GameStore:
