@@ -15,8 +15,10 @@ from kennel.client import Kennel, KennelError, Session
 from kennel.v1 import kennel_pb2 as pb
 from testkit.servers import ServerThread
 
+from domain.core.rules import Prompt, PromptKind
 from replay.logformat import EXPIRE_PROMPT, parse_log
 from replay.verify import verify
+from service.timers import restarted
 
 WAIT = 30.0  # seconds: a generous bound on any wait below (the machine is shared and slow)
 
@@ -117,3 +119,21 @@ def test_a_game_without_a_limit_has_no_deadlines(kennel: Kennel) -> None:
     view = kennel.session(created.game_id, created.spectator_credential).view()
     assert view.prompt_limit_ms == 0
     assert view.pending and not any(p.HasField("deadline_unix_ms") for p in view.pending)
+
+
+def _prompt(seat: int, label: str = "pick two critters") -> Prompt:
+    return Prompt(seat, PromptKind.SECRET_CHOICE, label)
+
+
+def test_a_clock_keeps_running_while_other_seats_decide() -> None:
+    """Seat 1 walked away from a simultaneous choice: seat 0 answering does not give it more time."""
+    clocks = restarted({0: 100, 1: 100}, [_prompt(0), _prompt(1)], [_prompt(1)], mover=0, now=900)
+    assert clocks == {1: 100}
+
+
+def test_a_clock_starts_again_for_a_new_prompt_or_after_the_seat_decided() -> None:
+    before = [_prompt(0, "act (3 points left)")]
+    assert restarted({0: 100}, before, [_prompt(0, "act (2 points left)")], mover=0, now=900) == {0: 900}
+    assert restarted({0: 100}, before, before, mover=0, now=900) == {0: 900}, "its own decision"
+    assert restarted({}, [], [_prompt(2)], mover=None, now=900) == {2: 900}, "a seat newly asked"
+    assert restarted({0: 100}, before, [_prompt(0, "steer the truck")], mover=1, now=900) == {0: 900}
