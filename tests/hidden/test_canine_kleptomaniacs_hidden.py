@@ -120,6 +120,8 @@ def state_knowledge(table: tables.Table[Any], viewer: int | None) -> dict[str, A
     if viewer is not None:
         known["legal"] = GAME.legal_commands(state, viewer)
         known["answers"] = [answer(table, viewer, command) for command in probes(state.seat_count)]
+        if any(prompt.seat == viewer for prompt in GAME.pending(state)):
+            known["timeout"] = GAME.timeout_command(state, viewer, Rng(seed_from_text("timeout"), 0))
     return known
 
 
