@@ -137,3 +137,13 @@ def test_a_clock_starts_again_for_a_new_prompt_or_after_the_seat_decided() -> No
     assert restarted({0: 100}, before, before, mover=0, now=900) == {0: 900}, "its own decision"
     assert restarted({}, [], [_prompt(2)], mover=None, now=900) == {2: 900}, "a seat newly asked"
     assert restarted({0: 100}, before, [_prompt(0, "steer the truck")], mover=1, now=900) == {0: 900}
+
+
+def test_clocks_start_when_the_last_open_seat_is_taken(kennel: Kennel) -> None:
+    created = kennel.create_game("hoarders", ["Ada", None], prompt_limit_ms=60_000)
+    spectator = kennel.session(created.game_id, created.spectator_credential)
+    assert not spectator.view().pending, "nobody is asked anything before every seat is taken"
+    kennel.join(created.game_id, "Bo")
+    view = spectator.view()
+    assert {p.seat for p in view.pending} == {0, 1}
+    assert all(p.HasField("deadline_unix_ms") for p in view.pending)
