@@ -221,7 +221,7 @@ def test_calls_without_a_credential_are_metered_per_client_address(tmp_path: Pat
 def test_a_client_address_is_its_peer_without_the_port() -> None:
     assert peer_address("ipv4:10.0.0.7:51234") == "ipv4:10.0.0.7"
     assert peer_address("ipv6:[::1]:51234") == "ipv6:[::1]"
-    assert peer_address("unix:/tmp/kennel.sock") == "unix:/tmp/kennel.sock"
+    assert peer_address("unix:kennel.sock") == "unix:kennel.sock"
     defaults = Config.from_env({})
     assert (defaults.open_calls_per_second, defaults.open_call_burst) == (20.0, 100)
     assert Config.from_env({"KENNEL_OPEN_CALLS_PER_SECOND": "5", "KENNEL_OPEN_CALL_BURST": "7"}).open_call_burst == 7
