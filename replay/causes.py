@@ -1,8 +1,9 @@
 """What a record's cause asks for, decoded: the engine's own commands or a game's command.
 
 A record's `command` field (`replay.logformat.Cause`) is plain JSON. Re-running a log needs it
-as the value the rules take: `kennel.CreateGame` and `kennel.FillSeat` are the engine's own
-commands (written by `replay.ledger.Ledger`), every other type is one of the game's commands.
+as the value the rules take: `kennel.CreateGame`, `kennel.FillSeat` and `kennel.ExpirePrompt`
+are the engine's own (written by `replay.ledger.Ledger`), every other type is one of the game's
+commands.
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core.codec import DecodeError, JsonObject, from_json
+from domain.core.codec import DecodeError, JsonObject, from_json, to_json
 from domain.core import table as tables
 from domain.core.rules import Game
-from replay.logformat import CREATE_GAME, FILL_SEAT, Cause
+from replay.logformat import CREATE_GAME, EXPIRE_PROMPT, FILL_SEAT, Cause
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,13 @@ class CreateGame:
     game: str
     options: dict[str, Any]
     seats: tuple[str | None, ...]  # a name per seat in turn order; None for an open seat
+    prompt_limit_ms: int = 0  # written only when not 0, so older logs keep their bytes
+
+    def to_json(self) -> JsonObject:
+        data: JsonObject = to_json(self)
+        if not self.prompt_limit_ms:
+            del data["prompt_limit_ms"]
+        return data
 
 
 @dataclass(frozen=True)
@@ -33,7 +41,14 @@ class FillSeat:
     name: str
 
 
-def decode_cause(game: Game[Any], cause: Cause) -> CreateGame | FillSeat | Any:
+@dataclass(frozen=True)
+class ExpirePrompt:
+    """`kennel.ExpirePrompt`: the server found this seat's prompt out of time."""
+
+    seat: int
+
+
+def decode_cause(game: Game[Any], cause: Cause) -> CreateGame | FillSeat | ExpirePrompt | Any:
     """The command a cause records; raises DecodeError when it is not one the game knows."""
     if cause.type == CREATE_GAME:
         create: CreateGame = from_json(CreateGame, cause.data)
@@ -41,6 +56,9 @@ def decode_cause(game: Game[Any], cause: Cause) -> CreateGame | FillSeat | Any:
     if cause.type == FILL_SEAT:
         fill: FillSeat = from_json(FillSeat, cause.data)
         return fill
+    if cause.type == EXPIRE_PROMPT:
+        expire: ExpirePrompt = from_json(ExpirePrompt, cause.data)
+        return expire
     if cause.seat is None:
         raise DecodeError(f"the command {cause.type} names no seat")
     payload: JsonObject = {"type": cause.type, "data": cause.data}

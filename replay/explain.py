@@ -14,6 +14,7 @@ from typing import Any
 from domain.core import table as tables
 from domain.core.codec import to_json
 from domain.core.rules import Game, Seat
+from domain.core.timeouts import PromptExpired, TimerSet
 from domain.core.undo import UndoAnswered, Undone, UndoProposed
 from domain.registry import GAMES
 from replay.causes import decode_cause
@@ -103,6 +104,10 @@ def _engine_sentence(game: Game[Any], event: Any, names: list[str]) -> str:
         return f"{names[event.seat]} {'agreed to' if event.agree else 'refused'} the undo."
     if isinstance(event, Undone):
         return f"Everyone agreed: the game went back to how it was after version {event.to_version}."
+    if isinstance(event, TimerSet):
+        return f"Every prompt of this game had {event.prompt_limit_ms / 1000:g} seconds to be answered."
+    if isinstance(event, PromptExpired):
+        return f"{names[event.seat]} ran out of time; the rules answered in their place."
     raise TypeError(f"not an engine event: {type(event).__name__}")
 
 

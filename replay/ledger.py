@@ -14,8 +14,8 @@ from typing import Any
 from domain.core import table as tables
 from domain.core.codec import Json, to_json
 from domain.core.rules import Game, Seat
-from replay.causes import CreateGame, FillSeat
-from replay.logformat import CREATE_GAME, FILL_SEAT, Cause, Header, Log, Parent, Record, chain
+from replay.causes import CreateGame, ExpirePrompt, FillSeat
+from replay.logformat import CREATE_GAME, EXPIRE_PROMPT, FILL_SEAT, Cause, Header, Log, Parent, Record, chain
 
 
 @dataclass
@@ -39,8 +39,9 @@ class Ledger:
         seed: bytes,
         command_id: str = "create",
         parent: Parent | None = None,
+        prompt_limit_ms: int = 0,
     ) -> Ledger:
-        events = tables.create(game, options, seats, seed)
+        events = tables.create(game, options, seats, seed, prompt_limit_ms)
         created = events[0]
         header = Header(
             game_id=game_id,
@@ -56,7 +57,9 @@ class Ledger:
             seat=None,
             command_id=command_id,
             type=CREATE_GAME,
-            data=to_json(CreateGame(game=game.name, options=created.options, seats=tuple(seats))),
+            data=CreateGame(
+                game=game.name, options=created.options, seats=tuple(seats), prompt_limit_ms=prompt_limit_ms
+            ).to_json(),
         )
         ledger.commit(ledger._prepare(cause, events, fold_first=False))
         return ledger
@@ -102,6 +105,13 @@ class Ledger:
         events = tables.play(self.table, seat, command, seed)
         encoded = tables.encode_command(self.game, command)
         cause = Cause(seat=seat, command_id=command_id, type=encoded["type"], data=encoded["data"])
+        return self._prepare(cause, events)
+
+    def expire(self, seat: Seat, command_id: str, seed: bytes) -> Appending:
+        """Prepare the events of `seat`'s prompt running out of time (the server's own cause,
+        `kennel.ExpirePrompt`); raises RuleViolation when the seat owes nothing now."""
+        events = tables.expire(self.table, seat, seed)
+        cause = Cause(seat=None, command_id=command_id, type=EXPIRE_PROMPT, data=to_json(ExpirePrompt(seat=seat)))
         return self._prepare(cause, events)
 
     def commit(self, appending: Appending) -> None:

@@ -19,6 +19,7 @@ FORMAT_VERSION = 1
 # The causes of records that no player's command caused.
 CREATE_GAME = "kennel.CreateGame"
 FILL_SEAT = "kennel.FillSeat"
+EXPIRE_PROMPT = "kennel.ExpirePrompt"  # the server's clock ran out a seat's prompt (domain.core.timeouts)
 
 
 class LogFormatError(ValueError):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.core.rules import Game
-from replay.causes import CreateGame, FillSeat, decode_cause
+from replay.causes import CreateGame, ExpirePrompt, FillSeat, decode_cause
 from replay.ledger import Ledger
 from replay.logformat import Log, Parent, group_by_cause
 
@@ -42,6 +42,7 @@ def rerun(
         seed,
         opening.command_id,
         parent=parent if parent is not None else log.header.parent,
+        prompt_limit_ms=create.prompt_limit_ms,
     )
     for cause, _ in rest:
         command = decode_cause(game, cause)
@@ -49,6 +50,8 @@ def rerun(
             raise ValueError("kennel.CreateGame may only open a log")
         if isinstance(command, FillSeat):
             ledger.commit(ledger.fill_seat(command.seat, command.name, cause.command_id))
+        elif isinstance(command, ExpirePrompt):
+            ledger.commit(ledger.expire(command.seat, cause.command_id, seed))
         else:
             assert cause.seat is not None  # decode_cause refuses a game command without a seat
             ledger.commit(ledger.play(cause.seat, command, cause.command_id, seed))

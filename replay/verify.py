@@ -33,7 +33,7 @@ from domain.core.codec import DecodeError, Json, JsonObject
 from domain.core.rng import SEED_BYTES, seed_commitment
 from domain.core.rules import Game, RuleViolation
 from domain.registry import GAMES
-from replay.causes import CreateGame, FillSeat, decode_cause
+from replay.causes import CreateGame, ExpirePrompt, FillSeat, decode_cause
 from replay.logformat import Cause, Log, LogFormatError, Record, canonical_json, group_by_cause, parse_log
 
 GAME_ENDED = "kennel.GameEnded"  # the stable name of `domain.core.table.GameEnded` in a log
@@ -289,7 +289,7 @@ def _check_attempts(
         try:
             if isinstance(command, FillSeat):
                 tables.fill_seat(table, command.seat, command.name)
-            elif isinstance(command, CreateGame) or attempt.cause.seat is None:
+            elif isinstance(command, (CreateGame, ExpirePrompt)) or attempt.cause.seat is None:
                 raise _Failed(FailureKind.ATTEMPT, None, f"{where}: only seats' commands are refused")
             else:
                 tables.play(table, attempt.cause.seat, command, seed)
@@ -321,11 +321,13 @@ def _decide(
         if isinstance(command, CreateGame):
             if table is not None:
                 raise _Failed(FailureKind.RULE, version, "kennel.CreateGame may only open a log")
-            return tables.create(game, command.options, command.seats, seed)
+            return tables.create(game, command.options, command.seats, seed, command.prompt_limit_ms)
         if table is None:
             raise _Failed(FailureKind.RULE, version, "a log opens with kennel.CreateGame")
         if isinstance(command, FillSeat):
             return tables.fill_seat(table, command.seat, command.name)
+        if isinstance(command, ExpirePrompt):
+            return tables.expire(table, command.seat, seed)
         assert cause.seat is not None  # decode_cause refuses a game command without a seat
         return tables.play(table, cause.seat, command, seed)
     except RuleViolation as violation:

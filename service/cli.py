@@ -30,6 +30,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     limits.add_argument("--max-streams-per-credential", type=int,
                         help="open Watch streams per credential (default 8, or KENNEL_MAX_STREAMS_PER_CREDENTIAL)")
     limits.add_argument("--max-streams", type=int, help="open Watch streams in all (default 1000, or KENNEL_MAX_STREAMS)")
+    limits.add_argument("--open-calls-per-second", type=float,
+                        help="CreateGame, JoinGame and ListOpenGames calls per client address per second, sustained "
+                        "(default 20, or KENNEL_OPEN_CALLS_PER_SECOND)")
+    limits.add_argument("--open-call-burst", type=int,
+                        help="such calls a client address may make at once after a pause (default 100, or "
+                        "KENNEL_OPEN_CALL_BURST)")
     serve.add_argument(
         "--auditor-hash", dest="auditor_hashes", action="append", metavar="SHA256",
         help="SHA-256 hex digest of an auditor credential, never the credential (repeatable; replaces "
@@ -83,6 +89,8 @@ def _serve(args: argparse.Namespace) -> int:
             command_burst=args.command_burst,
             max_streams_per_credential=args.max_streams_per_credential,
             max_streams=args.max_streams,
+            open_calls_per_second=args.open_calls_per_second,
+            open_call_burst=args.open_call_burst,
             auditor_hashes=args.auditor_hashes,
             **_store_settings(args),
             web_port=args.web_port,

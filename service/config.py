@@ -11,6 +11,8 @@
 | command_burst | KENNEL_COMMAND_BURST | --command-burst | 100 |
 | max_streams_per_credential | KENNEL_MAX_STREAMS_PER_CREDENTIAL | --max-streams-per-credential | 8 |
 | max_streams | KENNEL_MAX_STREAMS | --max-streams | 1000 |
+| open_calls_per_second | KENNEL_OPEN_CALLS_PER_SECOND | --open-calls-per-second | 20 |
+| open_call_burst | KENNEL_OPEN_CALL_BURST | --open-call-burst | 100 |
 | auditor_hashes | KENNEL_AUDITOR_CREDENTIAL_SHA256 | --auditor-hash | none |
 | store | KENNEL_STORE | --store | "" (SQLite under data_dir) |
 | shards | KENNEL_SHARDS | --shards | 0 (as the database records; 1 on a new one) |
@@ -63,6 +65,8 @@ class Config:
     command_burst: int = 100  # SubmitCommand calls a credential may send at once after a pause
     max_streams_per_credential: int = 8  # open Watch streams of one credential
     max_streams: int = 1000  # open Watch streams in all
+    open_calls_per_second: float = 20.0  # calls without a credential per client address, sustained
+    open_call_burst: int = 100  # calls without a credential a client address may make at once
     # Roles: SHA-256 hex digests of the credentials of auditors (read every game, act in none).
     auditor_hashes: frozenset[str] = frozenset()
     # Storage (docs/deploy.md): "" is SQLite under data_dir; a postgresql:// address (it may hold
@@ -81,7 +85,8 @@ class Config:
             raise ValueError(f"web port must be 0 to 65535, not {self.web_port}")
         if self.log_format not in ("console", "json"):
             raise ValueError(f"log format must be console or json, not {self.log_format!r}")
-        for name in ("max_message_bytes", "commands_per_second", "command_burst", "max_streams_per_credential", "max_streams"):
+        for name in ("max_message_bytes", "commands_per_second", "command_burst", "max_streams_per_credential",
+                     "max_streams", "open_calls_per_second", "open_call_burst"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be more than 0, not {getattr(self, name)}")
         object.__setattr__(self, "auditor_hashes", auditor_hashes(self.auditor_hashes))
@@ -125,6 +130,8 @@ ENVIRONMENT: dict[str, str] = {
     "command_burst": "KENNEL_COMMAND_BURST",
     "max_streams_per_credential": "KENNEL_MAX_STREAMS_PER_CREDENTIAL",
     "max_streams": "KENNEL_MAX_STREAMS",
+    "open_calls_per_second": "KENNEL_OPEN_CALLS_PER_SECOND",
+    "open_call_burst": "KENNEL_OPEN_CALL_BURST",
     "auditor_hashes": "KENNEL_AUDITOR_CREDENTIAL_SHA256",
     "store": "KENNEL_STORE",
     "shards": "KENNEL_SHARDS",

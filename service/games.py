@@ -46,6 +46,7 @@ from service.storage import (
     desk_id,
     fold_summary,
 )
+from service.timers import PromptTimers
 
 log = structlog.get_logger(__name__)
 
@@ -138,7 +139,10 @@ class LiveGame:
         return change.topic == ATTEMPT_TOPIC and change.version > len(self.attempts)
 
     def summary(self) -> GameSummary:
-        return GameSummary(str(self.id), self.game.name, tuple(self.desk.seats), self.desk.ended)
+        return GameSummary(
+            str(self.id), self.game.name, tuple(self.desk.seats), self.desk.ended,
+            timed=bool(self.table.prompt_limit_ms),
+        )
 
 
 class GameHub:
@@ -156,9 +160,11 @@ class GameHub:
         self._changed_while_loading: set[uuid.UUID] = set()
         self._catching_up: dict[uuid.UUID, bool] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.timers = PromptTimers(self.expire)
 
     async def start(self) -> None:
-        """Read the index of games (not their records: those load on first use)."""
+        """Read the index of games (not their records: those load on first use, except running
+        games with turn timers, whose clocks must run again)."""
         loop = asyncio.get_running_loop()
         # Listen first, then read the index: whatever is appended in between is heard.
         await asyncio.to_thread(
@@ -167,7 +173,14 @@ class GameHub:
         summaries = await asyncio.to_thread(lambda: list(self.store.summaries()))
         for summary in summaries:
             self._summaries.setdefault(summary.game_id, summary)
-        log.info("games_indexed", games=len(self._summaries))
+        # Running games with turn timers load now: their clocks must run again.
+        timed = [s.game_id for s in summaries if s.timed and not s.ended]
+        for game_id in timed:
+            self.timers.schedule(await self.get(game_id))
+        log.info("games_indexed", games=len(self._summaries), timed=len(timed))
+
+    def close(self) -> None:
+        self.timers.close()
 
     # Other replicas ----------------------------------------------------------------------
 
@@ -245,7 +258,11 @@ class GameHub:
     # Creating and joining ----------------------------------------------------------------
 
     async def create(
-        self, game_type: str, options: Mapping[str, Json] | None, seats: Sequence[str | None]
+        self,
+        game_type: str,
+        options: Mapping[str, Json] | None,
+        seats: Sequence[str | None],
+        prompt_limit_ms: int = 0,
     ) -> tuple[LiveGame, list[tuple[Seat, str, str]], str]:
         """A new game; returns it, (seat, name, credential) per named seat, and a spectator credential."""
         try:
@@ -256,7 +273,7 @@ class GameHub:
         game_id = uuid.uuid4()
         seed = secrets.token_bytes(32)
         try:
-            ledger = Ledger.create(game, str(game_id), options, names, seed)
+            ledger = Ledger.create(game, str(game_id), options, names, seed, prompt_limit_ms=prompt_limit_ms)
         except RuleViolation as violation:
             raise InvalidArgument(violation.code, violation.message) from None
         return await self._open(game_id, ledger, seed)
@@ -279,13 +296,16 @@ class GameHub:
         names = ledger.table.seats
         credentials = [(seat, name, new_credential()) for seat, name in enumerate(names) if name is not None]
         spectator = new_credential()
+        limit = ledger.table.prompt_limit_ms
         entries: list[dict[str, Any]] = [
-            {"kind": "created", "game_id": str(game_id), "header": ledger.header.to_json(), "seed": seed.hex()},
+            {"kind": "created", "game_id": str(game_id), "header": ledger.header.to_json(), "seed": seed.hex(),
+             **({"prompt_limit_ms": limit} if limit else {})},
             *({"kind": "seat_filled", "game_id": str(game_id), "seat": seat, "name": name}
               for seat, name in enumerate(names) if name is not None and ledger.header.seats[seat] is None),
             *({"kind": "credential", "game_id": str(game_id), "role": SEAT, "seat": seat, "digest": digest(c)}
               for seat, _, c in credentials),
             {"kind": "credential", "game_id": str(game_id), "role": SPECTATOR, "seat": None, "digest": digest(spectator)},
+            *self.timers.opening_entries(game_id, ledger.table),
         ]
         await asyncio.to_thread(self.store.append, game_id, ledger.records, 0, entries)
         desk = Desk(header=ledger.header, seed=seed)
@@ -294,7 +314,8 @@ class GameHub:
         live = LiveGame(id=game_id, ledger=ledger, desk=desk)
         self._live[game_id] = live
         self._track(game_id)
-        self._summaries[str(game_id)] = GameSummary(str(game_id), ledger.game.name, tuple(names), False)
+        self._summaries[str(game_id)] = GameSummary(str(game_id), ledger.game.name, tuple(names), False, bool(limit))
+        self.timers.schedule(live)
         log.info("game_created", game_id=str(game_id), game=ledger.game.name, seats=len(names),
                  parent=ledger.header.parent.game_id if ledger.header.parent else None)
         return live, credentials, spectator
@@ -337,15 +358,7 @@ class GameHub:
 
         def prepare() -> tuple[Appending, list[dict[str, Any]]]:
             appending = live.ledger.play(seat, command, command_id, live.desk.seed)
-            if not any(isinstance(event, tables.GameEnded) for event in appending.events):
-                return appending, []
-            # The game is over: sign its head (and its attempts) in the same transaction.
-            log = dataclasses.replace(live.log(), records=(*live.ledger.records, *appending.records))
-            checkpoint = signing.sign(log, self.signing_key)
-            return appending, [
-                {"kind": "ended", "game_id": str(live.id)},
-                {"kind": "checkpoint", "game_id": str(live.id), **checkpoint.to_json()},
-            ]
+            return appending, self._closing_entries(live, appending)
 
         try:
             appending, replayed = await self._append(live, prepare, seat=seat, command_id=command_id, command=command)
@@ -355,9 +368,40 @@ class GameHub:
             raise IllegalMove.from_violation(violation) from None
         if replayed is not None:
             return replayed
+        self._note_end(live)
+        return Accepted(appending.records[0].version, appending.records[-1].version, replayed=False)
+
+    async def expire(self, live: LiveGame, seat: Seat, version: int) -> None:
+        """Run out `seat`'s prompt, which the timers found overdue at `version`: the server's
+        own cause, decided and appended like a command (service.timers)."""
+
+        def prepare() -> tuple[Appending, list[dict[str, Any]]]:
+            if live.ledger.version != version:
+                raise _MovedOn()
+            appending = live.ledger.expire(seat, f"expire-{version}-{seat}", live.desk.seed)
+            return appending, self._closing_entries(live, appending)
+
+        try:
+            await self._append(live, prepare)
+        except _MovedOn:
+            return  # another decision (here or on another replica) came first; its clocks rule
+        log.info("prompt_expired", game_id=str(live.id), seat=seat, version=version)
+        self._note_end(live)
+
+    def _closing_entries(self, live: LiveGame, appending: Appending) -> list[dict[str, Any]]:
+        """When the decision ends the game: sign its head (and its attempts) in the same transaction."""
+        if not any(isinstance(event, tables.GameEnded) for event in appending.events):
+            return []
+        log = dataclasses.replace(live.log(), records=(*live.ledger.records, *appending.records))
+        checkpoint = signing.sign(log, self.signing_key)
+        return [
+            {"kind": "ended", "game_id": str(live.id)},
+            {"kind": "checkpoint", "game_id": str(live.id), **checkpoint.to_json()},
+        ]
+
+    def _note_end(self, live: LiveGame) -> None:
         if live.table.ended is not None:
             self._summaries[str(live.id)] = live.summary()
-        return Accepted(appending.records[0].version, appending.records[-1].version, replayed=False)
 
     def _previous(self, live: LiveGame, seat: Seat, command_id: str, command: Any) -> Accepted | None:
         found = live.ledger.previous_result(seat, command_id)
@@ -405,6 +449,7 @@ class GameHub:
                             f"{violation.message}",
                         ) from None
                     raise
+                entries = [*entries, *self.timers.entries(live, appending)]
                 try:
                     await asyncio.to_thread(
                         self.store.append, live.id, appending.records, live.desk.version, entries
@@ -418,6 +463,7 @@ class GameHub:
                 for entry in entries:
                     live.desk.fold(entry)
                 live.notify()
+                self.timers.schedule(live)
                 return appending, None
         raise Aborted("kennel/conflict", "Other commands kept changing the game; send it again.")
 
@@ -464,6 +510,7 @@ class GameHub:
         if changed:
             self._summaries[str(gid)] = live.summary()
             live.notify()
+            self.timers.schedule(live)
         return changed
 
     # Loading -----------------------------------------------------------------------------
@@ -524,6 +571,10 @@ class GameHub:
                 return
             else:
                 await live.wait_beyond(cursor)
+
+
+class _MovedOn(Exception):
+    """The game changed between a prompt's expiry being found and being decided."""
 
 
 def _no_append(live: LiveGame) -> Appending:

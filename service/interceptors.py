@@ -6,8 +6,9 @@ roles and limits.
 - the caller's credential is checked once, here, against the game named in the request (or
   against the server's auditor digests), and what the caller's role may do with this request is
   decided here too; the resulting `Principal` reaches the servicer through a context variable;
-- commands are metered per credential (a token bucket) and open Watch streams are counted per
-  credential and in all (service.limits); past a limit the call is RESOURCE_EXHAUSTED;
+- commands are metered per credential (a token bucket), calls that need no credential per client
+  address (another), and open Watch streams are counted per credential and in all
+  (service.limits); past a limit the call is RESOURCE_EXHAUSTED;
 - game id, role, seat and command id are bound to every log line of the call; credentials
   never are (only their SHA-256 digests are kept, and those are not logged either);
 - every error leaves as the status design.md assigns, with its code in trailing metadata;
@@ -38,7 +39,7 @@ from service.errors import (
     status_of,
 )
 from service.games import AUDITOR, SEAT, SPECTATOR, GameHub, LiveGame, Principal, digest
-from service.limits import CommandRate, StreamSlots
+from service.limits import CommandRate, StreamSlots, peer_address
 
 log = structlog.get_logger(__name__)
 
@@ -124,6 +125,7 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         self._hub = hub
         self._auditors = tuple(sorted(config.auditor_hashes))
         self._commands = CommandRate(config.commands_per_second, config.command_burst)
+        self._open_calls = CommandRate(config.open_calls_per_second, config.open_call_burst)
         self._streams = StreamSlots(config.max_streams_per_credential, config.max_streams)
 
     async def intercept_service(
@@ -151,7 +153,9 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
             )
         return handler
 
-    async def _admit(self, method: str, access: Access, credential: str | None, request: Any) -> _Caller | None:
+    async def _admit(
+        self, method: str, access: Access, credential: str | None, request: Any, peer: str
+    ) -> _Caller | None:
         # Each call runs in its own task, so its context starts empty and ends with it.
         structlog.contextvars.clear_contextvars()
         structlog.contextvars.bind_contextvars(rpc=method)
@@ -161,6 +165,15 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         if game_id:
             structlog.contextvars.bind_contextvars(game_id=game_id)
         if access.roles is None:
+            # Anyone may call, so the caller is known only by its address (behind a proxy, the
+            # proxy's: then this bounds them all, and per-client limits are the proxy's job).
+            wait = self._open_calls.take(peer_address(peer))
+            if wait > 0:
+                raise ResourceExhausted(
+                    "kennel/rate_limited",
+                    f"Too many calls without a credential from this address; call again in {wait * 1000:.0f} ms.",
+                    retry_after=wait,
+                )
             return None
         live = await self._hub.get(game_id)  # NOT_FOUND first: game ids are not secrets
         if credential is None:
@@ -201,7 +214,7 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
     ) -> Callable[[Any, grpc.aio.ServicerContext], Awaitable[Any]]:
         async def handle(request: Any, context: grpc.aio.ServicerContext) -> Any:
             try:
-                await self._admit(method, access, credential, request)
+                await self._admit(method, access, credential, request, context.peer())
                 return await behaviour(request, context)
             except Exception as error:  # every error leaves with its status, and is logged
                 await _abort(context, error)
@@ -214,7 +227,7 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         async def handle(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
             slot: str | None = None
             try:
-                caller = await self._admit(method, access, credential, request)
+                caller = await self._admit(method, access, credential, request, context.peer())
                 if caller is not None:
                     slot = self._open_stream(caller.key)
                 async for response in behaviour(request, context):

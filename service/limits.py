@@ -1,7 +1,8 @@
-"""The bookkeeping behind the interceptor's limits: command rates and open streams, per credential.
+"""The bookkeeping behind the interceptor's limits: command rates and open streams, per
+credential, and the rate of calls that need no credential, per client address.
 
-Both are plain objects used from the server's one event loop (no locks), keyed by the SHA-256
-of a credential, never by the credential itself. The interceptor (service.interceptors) decides
+They are plain objects used from the server's one event loop (no locks), keyed by the SHA-256
+of a credential, never by the credential itself, or by the client's address (`peer_address`). The interceptor (service.interceptors) decides
 when to consult them and what status a refusal gets.
 """
 
@@ -50,6 +51,15 @@ class CommandRate:
 
     def __len__(self) -> int:
         return len(self._buckets)
+
+
+def peer_address(peer: str) -> str:
+    """The client's address from gRPC's peer string, without its port: "ipv4:10.0.0.7:51234"
+    -> "ipv4:10.0.0.7", "ipv6:[::1]:51234" -> "ipv6:[::1]"; other kinds (unix sockets) whole."""
+    kind, _, rest = peer.partition(":")
+    if kind in ("ipv4", "ipv6") and ":" in rest:
+        return f"{kind}:{rest.rsplit(':', 1)[0]}"
+    return peer
 
 
 class StreamSlots:

@@ -17,6 +17,7 @@ from domain.registry import wire_name
 from kennel.v1 import kennel_pb2 as pb
 from kennel import wire
 from service.games import LiveGame
+from service.timers import deadlines
 
 ENGINE_PREFIX = "kennel."
 
@@ -84,8 +85,12 @@ def build_view(live: LiveGame, viewer: Viewer, table: tables.Table[Any] | None =
     )
     if viewer is not None:
         message.seat = viewer
+    due = deadlines(live) if table is live.table else {}  # no clocks for a view of the past
     for prompt in table.pending():
-        message.pending.add(seat=prompt.seat, kind=_prompt_kind(prompt.kind.value), label=prompt.label)
+        added = message.pending.add(seat=prompt.seat, kind=_prompt_kind(prompt.kind.value), label=prompt.label)
+        if prompt.seat in due:
+            added.deadline_unix_ms = due[prompt.seat]
+    message.prompt_limit_ms = table.prompt_limit_ms
     if viewer is not None:
         for command in tables.legal_commands(table, viewer):
             command_message(game.name, tables.encode_command(game, command), message.legal_commands.add())

@@ -55,6 +55,7 @@ class RunningServer:
     async def stop(self, grace: float | None = 1.0) -> None:
         await self.health.enter_graceful_shutdown()
         await self.server.stop(grace)
+        self.hub.close()
         self.store.close()
 
 

@@ -40,7 +40,9 @@ class KennelServicer(pb_grpc.KennelServicer):
                     raise InvalidArgument("kennel/options_mismatch", f"These options are for {which}, not {request.game_type}.")
                 options = wire.read_options(getattr(request.options, which))
         seats = [spec.name if spec.HasField("name") else None for spec in request.seats]
-        live, credentials, spectator = await self._hub.create(request.game_type, options, seats)
+        live, credentials, spectator = await self._hub.create(
+            request.game_type, options, seats, prompt_limit_ms=request.prompt_limit_ms
+        )
         return pb.CreateGameResponse(
             game_id=str(live.id),
             seats=[pb.SeatCredential(seat=seat, name=name, credential=c) for seat, name, c in credentials],

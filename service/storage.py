@@ -11,6 +11,7 @@ two writers appending at one version cannot both succeed.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import uuid
@@ -60,6 +61,7 @@ class Desk:
     seats: list[str | None] = field(default_factory=list)
     ended: bool = False
     checkpoint: Checkpoint | None = None
+    clocks: dict[int, int] = field(default_factory=dict)  # seat -> when its prompt opened (service.timers)
     version: int = 0  # of the desk stream
 
     def fold(self, entry: dict[str, Any]) -> None:
@@ -74,6 +76,8 @@ class Desk:
             self.ended = True
         elif kind == "checkpoint":
             self.checkpoint = Checkpoint.from_json({"checkpoint": entry["checkpoint"]})
+        elif kind == "clocks":
+            self.clocks = {seat: opened for seat, opened in entry["opened"]}
         self.version += 1
 
 
@@ -95,6 +99,7 @@ class GameSummary:
     game: str
     seats: tuple[str | None, ...]
     ended: bool
+    timed: bool = False  # its prompts have a time limit (service.timers restarts their clocks)
 
 
 class DurableSQLiteFactory(SQLiteFactory):
@@ -264,7 +269,8 @@ def fold_summary(games: dict[str, GameSummary], entry: dict[str, Any]) -> None:
         header = entry["header"]
         if header["game_id"] not in games:
             games[header["game_id"]] = GameSummary(
-                header["game_id"], header["game"], tuple(header["seats"]), False
+                header["game_id"], header["game"], tuple(header["seats"]), False,
+                timed=bool(entry.get("prompt_limit_ms")),
             )
         return
     summary = games.get(entry["game_id"])
@@ -273,9 +279,9 @@ def fold_summary(games: dict[str, GameSummary], entry: dict[str, Any]) -> None:
     if kind == "seat_filled":
         seats = list(summary.seats)
         seats[entry["seat"]] = entry["name"]
-        games[summary.game_id] = GameSummary(summary.game_id, summary.game, tuple(seats), summary.ended)
+        games[summary.game_id] = dataclasses.replace(summary, seats=tuple(seats))
     elif kind == "ended":
-        games[summary.game_id] = GameSummary(summary.game_id, summary.game, summary.seats, True)
+        games[summary.game_id] = dataclasses.replace(summary, ended=True)
 
 
 def open_store(data_dir: str | os.PathLike[str] | None = None, url: str = "", **postgres: Any) -> GameStore:

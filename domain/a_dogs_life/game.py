@@ -64,6 +64,7 @@ from domain.a_dogs_life.events import (
 from domain.a_dogs_life.options import Options
 from domain.a_dogs_life.refusals import GAME_NAME
 from domain.a_dogs_life.state import ADogsLifeState
+from domain.a_dogs_life import timeouts
 from domain.core.codec import TypeRegistry
 from domain.core.rng import Rng
 from domain.core.rules import Outcome, Prompt, SeatRange
@@ -174,6 +175,9 @@ class ADogsLife:
 
     def outcome(self, state: ADogsLifeState) -> Outcome | None:
         return outcomes.outcome(state)
+
+    def timeout_command(self, state: ADogsLifeState, seat: int, rng: Rng) -> Any:
+        return timeouts.timeout_command(state, seat, rng)
 
     def reveals(self, event: Any) -> bool:
         """Undo may take back only plain moves and actions without chance since the last draw,

@@ -13,6 +13,7 @@ from domain.canine_kleptomaniacs import legal, narration, prompts, scoring, view
 from domain.canine_kleptomaniacs import setup as setting_up
 from domain.canine_kleptomaniacs.options import Options
 from domain.canine_kleptomaniacs.state import CanineState
+from domain.canine_kleptomaniacs import timeouts
 from domain.core.codec import TypeRegistry
 from domain.core.rng import Rng
 from domain.core.rules import Outcome, Prompt, SeatRange
@@ -129,6 +130,9 @@ class CanineKleptomaniacs:
 
     def outcome(self, state: CanineState) -> Outcome | None:
         return scoring.outcome(state)
+
+    def timeout_command(self, state: CanineState, seat: int, rng: Rng) -> Any:
+        return timeouts.timeout_command(state, seat, rng)
 
     def reveals(self, event: Any) -> bool:
         """Undo may go back over a hide, a swap, Mr. Squirrel, a trade proposal or offer not yet

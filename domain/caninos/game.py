@@ -15,6 +15,7 @@ from domain.caninos import outcome as outcomes
 from domain.caninos import setup as setting_up
 from domain.caninos.options import Options
 from domain.caninos.state import CaninosState
+from domain.caninos import timeouts
 from domain.core.codec import TypeRegistry
 from domain.core.rng import Rng
 from domain.core.rules import Outcome, Prompt, SeatRange
@@ -113,6 +114,9 @@ class Caninos:
 
     def outcome(self, state: CaninosState) -> Outcome | None:
         return outcomes.outcome(state)
+
+    def timeout_command(self, state: CaninosState, seat: int, rng: Rng) -> Any:
+        return timeouts.timeout_command(state, seat, rng)
 
     def reveals(self, event: Any) -> bool:
         """Only naming a slice to steal can be taken back (docs/rules/caninos.md, "Undo"): every

@@ -125,6 +125,16 @@ class Game(Protocol[State]):
         """Every command `seat` may send now (for bots, user interfaces and fuzzing)."""
         ...
 
+    def timeout_command(self, state: State, seat: Seat, rng: Rng) -> Command:
+        """The command the rules send in `seat`'s place when its prompt runs out of time
+        (domain.core.timeouts; each game's ruling is in docs/rules/<game>.md, "Timeouts").
+
+        `seat` owes a decision now. The command must be one of `legal_commands(state, seat)`
+        answering that prompt, chosen from what the seat itself may know (its view), never from
+        another seat's secrets; chance, if the ruling wants any, comes from `rng` (the stream
+        the decision then goes on to use)."""
+        ...
+
     def outcome(self, state: State) -> Outcome | None:
         """Winners, scores and why once the game is over; None while it runs.
 

@@ -19,6 +19,7 @@ from typing import Any, Generic
 from domain.core.codec import DecodeError, Json, JsonObject, TypeRegistry, from_json, to_json
 from domain.core.rng import SEED_BYTES, Rng, seed_commitment
 from domain.core.rules import Game, Outcome, Prompt, PromptKind, RuleViolation, Seat, State, Viewer
+from domain.core.timeouts import TIMER_EVENTS, PromptExpired, TimerSet, check_limit
 from domain.core.undo import (
     ENGINE_COMMANDS,
     UNDO_EVENTS,
@@ -60,6 +61,7 @@ ENGINE_EVENTS: TypeRegistry[Any] = TypeRegistry(
         "kennel.SeatFilled": SeatFilled,
         "kennel.GameEnded": GameEnded,
         **UNDO_EVENTS,
+        **TIMER_EVENTS,
     }
 )
 
@@ -80,6 +82,7 @@ class Table(Generic[State]):
     undo_point: tuple[int, Any] | None = None
     undoable: int = 0
     proposal: Proposal | None = None
+    prompt_limit_ms: int = 0  # set by TimerSet: every prompt expires this long after it opens
 
     @property
     def open_seats(self) -> tuple[Seat, ...]:
@@ -121,9 +124,14 @@ def parse_options(game: Game[Any], raw: Mapping[str, Json] | None) -> Any:
 
 
 def create(
-    game: Game[State], options_json: Mapping[str, Json] | None, seats: Sequence[str | None], seed: bytes
+    game: Game[State],
+    options_json: Mapping[str, Json] | None,
+    seats: Sequence[str | None],
+    seed: bytes,
+    prompt_limit_ms: int = 0,
 ) -> list[Any]:
-    """The opening events of a new game: `GameCreated`, then the game's set-up."""
+    """The opening events of a new game: `GameCreated`, `TimerSet` when prompts have a time
+    limit (domain.core.timeouts), then the game's set-up."""
     if len(seed) != SEED_BYTES:
         raise ValueError("a seed is 32 bytes")
     if len(seats) not in game.seats:
@@ -132,6 +140,7 @@ def create(
             f"{game.title} is played by {game.seats.minimum} to {game.seats.maximum} players, "
             f"not {len(seats)}.",
         )
+    check_limit(prompt_limit_ms)
     options = parse_options(game, options_json)
     created = GameCreated(
         game=game.name,
@@ -141,7 +150,8 @@ def create(
         seed_commitment=seed_commitment(seed),
     )
     setup = game.setup(options, len(seats), Rng(seed, 1))
-    return [created, *setup]
+    timer = [TimerSet(prompt_limit_ms=prompt_limit_ms)] if prompt_limit_ms else []
+    return [created, *timer, *setup]
 
 
 def open_table(game: Game[State], created: GameCreated) -> Table[State]:
@@ -166,6 +176,10 @@ def evolve(table: Table[State], event: Any) -> Table[State]:
         return dataclasses.replace(table, ended=event, version=table.version + 1)
     if isinstance(event, GameCreated):
         raise ValueError("GameCreated opens a table; it is never folded into one")
+    if isinstance(event, TimerSet):
+        return dataclasses.replace(table, prompt_limit_ms=event.prompt_limit_ms, version=table.version + 1)
+    if isinstance(event, PromptExpired):
+        return dataclasses.replace(table, version=table.version + 1)
     if isinstance(event, UndoProposed):
         proposal = Proposal(seat=event.seat, to_version=event.to_version)
         return dataclasses.replace(table, proposal=proposal, version=table.version + 1)
@@ -257,7 +271,33 @@ def play(table: Table[State], seat: Seat, command: Any, seed: bytes) -> list[Any
         raise RuleViolation("kennel/unknown_command", f"{table.game.title} has no such command.")
     if table.proposal is not None:
         raise RuleViolation("kennel/undo_pending", "The game waits until every seat has answered the undo proposal.")
-    events = list(table.game.decide(table.state, seat, command, Rng(seed, table.version)))
+    return _decide(table, seat, command, seed, Rng(seed, table.version))
+
+
+def expire(table: Table[State], seat: Seat, seed: bytes) -> list[Any]:
+    """The events of `seat`'s prompt running out of time (the server's clock said so):
+    `PromptExpired`, then what the rules do in the seat's place (`Game.timeout_command`), or a
+    refusal of the undo it was asked to agree to. Refused when the seat owes nothing now."""
+    if table.ended is not None:
+        raise RuleViolation("kennel/game_over", "The game is over.")
+    if table.prompt_limit_ms == 0:
+        raise RuleViolation("kennel/no_time_limit", "This game has no time limit on its prompts.")
+    if seat not in {prompt.seat for prompt in table.pending()}:
+        raise RuleViolation("kennel/nothing_owed", f"Seat {seat} owes no decision now.")
+    expired = PromptExpired(seat=seat)
+    if table.proposal is not None:
+        return [expired, *_decide_undo(table, seat, AnswerUndo(agree=False))]  # silence is no consent
+    rng = Rng(seed, table.version)  # the stream `play` would use: the default may draw from it first
+    command = table.game.timeout_command(table.state, seat, rng)
+    if command not in table.game.legal_commands(table.state, seat):
+        raise AssertionError(f"{table.game.name}: a prompt's timeout command must be a legal command")
+    return [expired, *_decide(table, seat, command, seed, rng)]
+
+
+def _decide(table: Table[State], seat: Seat, command: Any, seed: bytes, rng: Rng) -> list[Any]:
+    """The game's decision on a command, checked against the engine's contract, with
+    `GameEnded` appended when it ends the game."""
+    events = list(table.game.decide(table.state, seat, command, rng))
     if not events:
         raise AssertionError(f"{table.game.name}: a legal command must produce at least one event")
     revealing = [_reveals(table.game, event) for event in events]

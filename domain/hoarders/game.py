@@ -32,6 +32,7 @@ from domain.hoarders.events import (
 )
 from domain.hoarders.options import Options
 from domain.hoarders.state import HoardersState
+from domain.hoarders import timeouts
 
 
 class Hoarders:
@@ -88,6 +89,9 @@ class Hoarders:
 
     def outcome(self, state: HoardersState) -> Outcome | None:
         return outcomes.outcome(state)
+
+    def timeout_command(self, state: HoardersState, seat: int, rng: Rng) -> Any:
+        return timeouts.timeout_command(state, seat, rng)
 
     def reveals(self, event: Any) -> bool:
         """Only a secret pick can be taken back (docs/rules/hoarders.md, "Undo"): every other

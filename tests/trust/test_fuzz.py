@@ -92,7 +92,10 @@ class Target:
 def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Target]:
     credential, hashed = auditor()
     # Limits high enough that fuzzing is never rate-limited (test_limits covers the limits).
-    config = Config(auditor_hashes=frozenset({hashed}), commands_per_second=1e6, command_burst=1_000_000)
+    config = Config(
+        auditor_hashes=frozenset({hashed}), commands_per_second=1e6, command_burst=1_000_000,
+        open_calls_per_second=1e6, open_call_burst=1_000_000,
+    )
     server = ConfiguredServer(tmp_path_factory.mktemp("fuzz"), config).start()
     try:
         with Kennel(server.address, timeout=TIMEOUT) as kennel, grpc.insecure_channel(server.address) as channel:

@@ -16,7 +16,7 @@ from kennel.client import CreatedGame, Kennel, KennelError
 from kennel.v1 import kennel_pb2 as pb
 from kennel.v1 import kennel_pb2_grpc as pb_grpc
 from service.config import Config
-from service.limits import CommandRate, StreamSlots
+from service.limits import CommandRate, StreamSlots, peer_address
 
 GAME = "hoarders"
 
@@ -181,3 +181,49 @@ def test_streams_past_the_limits_are_refused_and_closing_one_frees_its_slot(limi
             raise AssertionError("a cancelled stream kept its slot")
         for stream in held:
             stream.cancel()
+
+
+def test_calls_without_a_credential_are_metered_per_client_address(tmp_path: Path) -> None:
+    """CreateGame, JoinGame and ListOpenGames need no credential, so they are counted by the
+    client's address: past the burst they are refused, changing nothing, with a wait to honour."""
+    config = Config(open_calls_per_second=0.05, open_call_burst=3)  # a token every 20 s: none comes back here
+    server = ConfiguredServer(tmp_path, config).start()
+    try:
+        with Kennel(server.address, timeout=10) as kennel, grpc.insecure_channel(server.address) as channel:
+            stub = pb_grpc.KennelStub(channel)
+            open_seat = pb.CreateGameRequest(game_type=GAME, seats=[pb.SeatSpec(name="Ann"), pb.SeatSpec()])
+            created = stub.CreateGame(open_seat, timeout=10)  # token 1 of 3
+            stub.ListOpenGames(pb.ListOpenGamesRequest(), timeout=10)  # 2
+            stub.JoinGame(pb.JoinGameRequest(game_id=created.game_id, name="Bob"), timeout=10)  # 3
+            refused = []
+            for call, request in (
+                (stub.CreateGame, open_seat),
+                (stub.ListOpenGames, pb.ListOpenGamesRequest()),
+                (stub.JoinGame, pb.JoinGameRequest(game_id=created.game_id, name="Cy")),
+            ):
+                with pytest.raises(grpc.RpcError) as error:
+                    call(request, timeout=10)
+                refused.append(error.value)
+            for error in refused:
+                assert error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+                trailing = dict(error.trailing_metadata())
+                assert trailing["kennel-error-code"] == "kennel/rate_limited"
+                assert 0 < int(trailing["kennel-retry-after-ms"]) <= 20_000
+                assert "without a credential from this address" in error.details()
+            # Calls with a credential have their own limits: the seats play on.
+            seat = kennel.session(created.game_id, created.seats[0].credential)
+            assert seat.act(seat.view().legal_commands[0]).first_version > 0
+            assert len(server.running.hub.open_games()) == 0, "no game was created past the limit"
+    finally:
+        server.stop()
+
+
+def test_a_client_address_is_its_peer_without_the_port() -> None:
+    assert peer_address("ipv4:10.0.0.7:51234") == "ipv4:10.0.0.7"
+    assert peer_address("ipv6:[::1]:51234") == "ipv6:[::1]"
+    assert peer_address("unix:kennel.sock") == "unix:kennel.sock"
+    defaults = Config.from_env({})
+    assert (defaults.open_calls_per_second, defaults.open_call_burst) == (20.0, 100)
+    assert Config.from_env({"KENNEL_OPEN_CALLS_PER_SECOND": "5", "KENNEL_OPEN_CALL_BURST": "7"}).open_call_burst == 7
+    with pytest.raises(ValueError):
+        Config.from_env({"KENNEL_OPEN_CALL_BURST": "0"})

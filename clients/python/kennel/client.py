@@ -113,11 +113,17 @@ class Kennel:
         raise AssertionError("unreachable")
 
     def create_game(
-        self, game_type: str, seats: Sequence[str | None], options: pb.GameOptions | None = None
+        self,
+        game_type: str,
+        seats: Sequence[str | None],
+        options: pb.GameOptions | None = None,
+        prompt_limit_ms: int = 0,
     ) -> CreatedGame:
-        """Create a game; a seat named None is open, for `join`."""
+        """Create a game; a seat named None is open, for `join`. With `prompt_limit_ms`, every
+        prompt the server does not hear an answer to in time is answered by the game's rules."""
         request = pb.CreateGameRequest(
             game_type=game_type,
+            prompt_limit_ms=prompt_limit_ms,
             seats=[pb.SeatSpec(name=name) if name is not None else pb.SeatSpec() for name in seats],
         )
         if options is not None:

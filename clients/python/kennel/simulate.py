@@ -214,7 +214,9 @@ class RemoteMatch:
         return int(self._latest.version)
 
     def pending(self) -> tuple[Prompt, ...]:
-        return tuple(Prompt(**render.plain(prompt)) for prompt in self._latest.pending)
+        # Only the fields the domain's Prompt has (the wire adds a deadline in timed games).
+        plain = [render.plain(prompt) for prompt in self._latest.pending]
+        return tuple(Prompt(seat=p["seat"], kind=p["kind"], label=p["label"]) for p in plain)
 
     def choices(self, seat: int) -> list[JsonObject]:
         return [render.tagged_command(command) for command in self._view(seat).legal_commands]

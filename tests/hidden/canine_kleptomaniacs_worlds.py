@@ -1,0 +1,97 @@
+"""Canine Kleptomaniacs worlds one seat cannot tell apart (the `OtherWorlds` hook,
+tests/testkit/hidden_worlds.py).
+
+What P may not know and these worlds change: the order of the undrawn part of every deck
+(Collectables, Action, Master's Bedroom), and the secret choices not yet revealed (the card
+another seat set aside for Walkies, another fighter's weapon). The other world is the same
+stream with those changed, replayed from the same commands; the game's dice come from the seed,
+which stays. (Other hands and the Laundry Pile are dealt out again by `redealt_hands` in
+test_canine_kleptomaniacs_hidden.py, on a table rather than a replayed stream.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from testkit.hidden_worlds import Playthrough, replay
+
+from domain.canine_kleptomaniacs import commands as cmd
+from domain.canine_kleptomaniacs.components import Collectable, Weapon
+from domain.canine_kleptomaniacs.events import (
+    ActionCardTaken,
+    ActionDeckFormedAgain,
+    ActionsShuffled,
+    BedroomCardTaken,
+    BedroomShuffled,
+    ChoiceAwaited,
+    CollectablesDrawn,
+    CollectablesShuffled,
+    HandDealt,
+    LeftoversReturned,
+    Step,
+)
+from domain.canine_kleptomaniacs.state import Battle, CanineState, Owed
+from domain.core.rng import Rng
+from domain.core.rules import Viewer
+
+PAW = Collectable.ULTIMATE_PAW
+
+
+def other_world(game: Playthrough, moves: int, viewer: Viewer, rng: Rng) -> Playthrough:
+    return replay(game, reshuffled_decks(game, moves, rng), moves, viewer, other_choices(game, moves, viewer, rng))
+
+
+def hidden_part(state: CanineState, viewer: Viewer) -> Any:
+    return (
+        state.collectables,
+        state.actions,
+        state.bedroom,
+        state.laundry,
+        [seat.hand for number, seat in enumerate(state.seats) if number != viewer],
+        state.effect,
+    )
+
+
+def reshuffled_decks(game: Playthrough, moves: int, rng: Rng) -> list[Any]:
+    """The opening with the cards nobody has drawn yet in another order."""
+    past = [event for move in game.moves[:moves] for event in move.events]
+    opening = []
+    for event in game.opening:
+        if isinstance(event, CollectablesShuffled) and not any(isinstance(e, LeftoversReturned) for e in past):
+            drawn = sum(e.count for e in (*game.opening, *past) if isinstance(e, (HandDealt, CollectablesDrawn)))
+            event = CollectablesShuffled(deck=event.deck[:drawn] + rng.shuffled(event.deck[drawn:]))
+        elif isinstance(event, ActionsShuffled) and not any(isinstance(e, ActionDeckFormedAgain) for e in past):
+            taken = sum(isinstance(e, ActionCardTaken) for e in past)
+            event = ActionsShuffled(deck=event.deck[:taken] + rng.shuffled(event.deck[taken:]))
+        elif isinstance(event, BedroomShuffled):
+            taken = sum(isinstance(e, BedroomCardTaken) for e in past)
+            event = BedroomShuffled(deck=event.deck[:taken] + rng.shuffled(event.deck[taken:]))
+        opening.append(event)
+    return opening
+
+
+def other_choices(game: Playthrough, moves: int, viewer: Viewer, rng: Rng) -> dict[int, Any]:
+    """Other Walkies cards and weapons for the choices other seats made since the effect that
+    asked for them began (they are still secret: the effect has not resolved)."""
+    state: CanineState = game.table(moves).state
+    effect = state.effect
+    if not (isinstance(effect, Battle) or (isinstance(effect, Owed) and effect.step is Step.WALKIES)):
+        return {}
+    start = max(
+        i for i, move in enumerate(game.moves[:moves])
+        if any(isinstance(e, ChoiceAwaited) and e.step is Step.WALKIES for e in move.events)
+        or any(type(e).__name__ in ("BattleStarted", "ThrowMade") for e in move.events)
+    )
+    choices: dict[int, Any] = {}
+    for index in range(start + 1, moves):
+        move = game.moves[index]
+        if move.seat == viewer:
+            continue
+        if isinstance(move.command, cmd.ChooseWeapon):
+            choices[index] = cmd.ChooseWeapon(rng.choice([w for w in Weapon if w is not move.command.weapon]))
+        elif isinstance(move.command, cmd.PassCard):
+            before = game.table(index).state.seats[move.seat].hand
+            others = [k for k in set(before) if k is not move.command.kind and PAW not in (k, move.command.kind)]
+            if others:
+                choices[index] = cmd.PassCard(sorted(others, key=list(Collectable).index)[0])
+    return choices
