@@ -7,6 +7,7 @@ and a sentence for people (the status details). Nothing is appended when any of 
 from __future__ import annotations
 
 import grpc
+from eventsourcing.persistence import InterfaceError, OperationalError
 
 from domain.core.rules import RuleViolation
 from kennel.wire import WireError
@@ -78,4 +79,8 @@ def status_of(error: BaseException) -> tuple[grpc.StatusCode, str, str]:
         return grpc.StatusCode.FAILED_PRECONDITION, error.code, error.message
     if isinstance(error, WireError):
         return grpc.StatusCode.INVALID_ARGUMENT, error.code, error.message
+    if isinstance(error, (OperationalError, InterfaceError)):
+        # The store could not be reached or was busy (a lost connection, a lock timeout): the
+        # call may be sent again, and a command with the same id is applied at most once.
+        return grpc.StatusCode.UNAVAILABLE, "kennel/store_unavailable", "The game store is unavailable; try again."
     return grpc.StatusCode.INTERNAL, "kennel/internal", "The server failed; the error is logged."

@@ -270,6 +270,8 @@ async def _abort(context: grpc.aio.ServicerContext, error: Exception) -> None:
     status, code, message = status_of(error)
     if status is grpc.StatusCode.INTERNAL:
         log.exception("call_failed")
+    elif code == "kennel/store_unavailable":
+        log.warning("store_unavailable", error=repr(error))
     else:
         log.info("call_refused", status=status.name, code=code)
     trailing = [(ERROR_CODE_KEY, code)]
