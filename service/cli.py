@@ -35,6 +35,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="SHA-256 hex digest of an auditor credential, never the credential (repeatable; replaces "
         "KENNEL_AUDITOR_CREDENTIAL_SHA256); `kennel auditor-credential` makes one",
     )
+    serve.add_argument("--metrics-port", type=int, metavar="PORT",
+                       help="serve Prometheus metrics at http://HOST:PORT/metrics (or KENNEL_METRICS_PORT; default off)")
     serve.set_defaults(handler=_serve)
 
     auditor = commands.add_parser(
@@ -74,6 +76,7 @@ def _serve(args: argparse.Namespace) -> int:
             max_streams_per_credential=args.max_streams_per_credential,
             max_streams=args.max_streams,
             auditor_hashes=args.auditor_hashes,
+            metrics_port=args.metrics_port,
         )
     except ValueError as error:
         print(f"kennel serve: {error}", file=sys.stderr)
@@ -99,10 +102,12 @@ async def _serve_until_stopped(config: Config) -> int:
     from service.server import start_server
 
     running = await start_server(config)
+    metrics = "" if running.metrics is None else f"Metrics at http://{config.host}:{running.metrics.port}/metrics\n"
     print(
         f"Kennel is serving on {config.host}:{running.port}\n"
         f"Games are stored in {running.store.location}\n"
         f"Finished games are signed with the public key {running.public_key}\n"
+        f"{metrics}"
         "Stop with Ctrl-C.",
         flush=True,
     )

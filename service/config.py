@@ -12,6 +12,7 @@
 | max_streams_per_credential | KENNEL_MAX_STREAMS_PER_CREDENTIAL | --max-streams-per-credential | 8 |
 | max_streams | KENNEL_MAX_STREAMS | --max-streams | 1000 |
 | auditor_hashes | KENNEL_AUDITOR_CREDENTIAL_SHA256 | --auditor-hash | none |
+| metrics_port | KENNEL_METRICS_PORT | --metrics-port | none (no metrics endpoint) |
 
 The auditor setting holds SHA-256 hex digests of auditor credentials (comma-separated in the
 environment, the flag repeated), never a credential itself: `kennel auditor-credential` makes
@@ -57,10 +58,14 @@ class Config:
     max_streams: int = 1000  # open Watch streams in all
     # Roles: SHA-256 hex digests of the credentials of auditors (read every game, act in none).
     auditor_hashes: frozenset[str] = frozenset()
+    # Prometheus metrics over HTTP on this port of `host` (0 picks a free one); None: not served.
+    metrics_port: int | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
             raise ValueError(f"port must be 0 to 65535, not {self.port}")
+        if self.metrics_port is not None and not 0 <= self.metrics_port <= 65535:
+            raise ValueError(f"metrics port must be 0 to 65535, not {self.metrics_port}")
         if self.log_format not in ("console", "json"):
             raise ValueError(f"log format must be console or json, not {self.log_format!r}")
         for name in ("max_message_bytes", "commands_per_second", "command_burst", "max_streams_per_credential", "max_streams"):
@@ -100,9 +105,10 @@ ENVIRONMENT: dict[str, str] = {
     "max_streams_per_credential": "KENNEL_MAX_STREAMS_PER_CREDENTIAL",
     "max_streams": "KENNEL_MAX_STREAMS",
     "auditor_hashes": "KENNEL_AUDITOR_CREDENTIAL_SHA256",
+    "metrics_port": "KENNEL_METRICS_PORT",
 }
 
-_PARSERS: dict[str, Callable[[str], object]] = {"auditor_hashes": auditor_hashes}
+_PARSERS: dict[str, Callable[[str], object]] = {"auditor_hashes": auditor_hashes, "metrics_port": int}
 
 
 def _parser(annotation: object) -> Callable[[str], object]:
