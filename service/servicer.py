@@ -119,10 +119,7 @@ class KennelServicer(pb_grpc.KennelServicer):
         self._metrics.watch_streams.inc()
         try:
             async for first, last in self._hub.follow(live, request.after_version):
-                yield pb.WatchResponse(
-                    events=self._projections.events(live, viewer, first, last),
-                    view=self._projections.view(live, viewer),
-                )
+                yield self._projections.update(live, viewer, first, last)
         finally:  # also when the client cancels the stream
             self._metrics.watch_streams.dec()
 
