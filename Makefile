@@ -7,7 +7,7 @@ GENERATED := clients/python/kennel/v1/.generated
 PROTOS := $(wildcard proto/kennel/v1/*.proto)
 PYTEST_WORKERS ?= 2
 
-.PHONY: setup proto run test clean browser
+.PHONY: setup proto run test bench clean browser
 
 setup: $(INSTALLED) $(GENERATED)
 
@@ -36,6 +36,13 @@ run: setup
 
 test: setup
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS)
+
+# The benchmark (docs/performance.md): baselines, Kennel and the boardgame.io peer in one run, about
+# ten minutes on 2 cores; never part of `make test` (tests/bench runs it at tiny sizes instead).
+# Sizes and sections: make bench BENCH_ARGS="--quick" or BENCH_ARGS="--only replay,memory".
+BENCH_ARGS ?=
+bench: setup
+	$(BIN)/python -m bench --docs docs/performance.md $(BENCH_ARGS)
 
 # Browser tests (tests/browser): Debian's chromium driven by playwright-core from npm; no browser
 # is downloaded. Without them the browser tests skip, saying what is missing (CI requires them).
