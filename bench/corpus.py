@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from domain.registry import GAMES
@@ -18,9 +18,14 @@ from kennel.simulate import DEFAULT_MAX_STEPS, simulate_local
 from replay.logformat import Log, chain, group_by_cause, parse_log
 
 
-def played(games_per_type: int, players: int, seed: str = "bench") -> Iterator[tuple[str, bytes]]:
-    """(game type, exported log bytes) for that many finished bot games of every registered game."""
+def played(
+    games_per_type: int, players: int, seed: str = "bench", only: Sequence[str] = ()
+) -> Iterator[tuple[str, bytes]]:
+    """(game type, exported log bytes) for that many finished bot games of every registered game
+    (or of the games named in `only`)."""
     for name, game in sorted(GAMES.items()):
+        if only and name not in only:
+            continue
         seats = min(max(players, game.seats.minimum), game.seats.maximum)
         for index in range(games_per_type):
             yield name, simulate_local(game, seats, f"{seed}:{name}", index, DEFAULT_MAX_STEPS).log

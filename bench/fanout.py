@@ -25,6 +25,7 @@ PAUSE = 0.1  # seconds between an acknowledgement and the next command
 # Watchers are spread over a few processes: one Python process reading 1,000 streams takes
 # longer to read a round of updates than the server takes to send it, and would measure itself.
 WATCH_PROCESSES = 4
+STREAMS_PER_PROCESS = 250  # fewer watchers take fewer processes
 
 
 def _json_line(process: subprocess.Popen[str], timeout: float) -> dict[str, Any]:
@@ -57,8 +58,8 @@ def fanout(sizes: Sizes, work: Path, source: Path | None = None) -> dict[str, An
                                            "--players", str(sizes.players), "--commands", str(sizes.fanout_commands),
                                            "--pause", str(PAUSE)))
         game = _json_line(driver, 60)
-        shares = [sizes.fanout_watchers // WATCH_PROCESSES + (i < sizes.fanout_watchers % WATCH_PROCESSES)
-                  for i in range(WATCH_PROCESSES)]
+        count = max(1, min(WATCH_PROCESSES, -(-sizes.fanout_watchers // STREAMS_PER_PROCESS)))
+        shares = [sizes.fanout_watchers // count + (i < sizes.fanout_watchers % count) for i in range(count)]
         for streams in (share for share in shares if share):
             watchers.append(_spawn(procs.bench_module(
                 "load", "watch", "--address", server.address, "--game-id", game["game_id"],

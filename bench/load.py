@@ -180,7 +180,8 @@ async def run_play(args: argparse.Namespace) -> dict[str, Any]:
     calls = sum(len(v) for v in recorder.latencies.values())
     return {
         "game": args.game, "players": args.players, "inflight": args.inflight, "seconds": seconds, **summary,
-        "calls_per_command": round(calls / commands, 3) if commands else None, "load_cpu_s": _cpu_seconds(),
+        "calls_per_command": round(calls / commands, 3) if commands else None,
+        "calls_per_second": round(calls / seconds, 1), "load_cpu_s": _cpu_seconds(),
     }
 
 

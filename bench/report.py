@@ -25,10 +25,13 @@ def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     inflight = results["meta"]["sizes"]["inflight"]
     many = f"inflight_{inflight}"
-    echo_rate = _get(results, "baseline", "echo", many, "call", "per_second")
-    echo_p50 = _get(results, "baseline", "echo", "sequential", "call", "p50_ms")
+    echoes = [e for e in (_get(results, "baseline", "echo"), _get(results, "commands", "echo_after")) if e]
+    rates = [_get(e, many, "call", "per_second") for e in echoes]
+    p50s = [_get(e, "sequential", "call", "p50_ms") for e in echoes]
+    echo_rate = max((r for r in rates if r), default=None)  # the better echo: the stricter ratio
+    echo_p50 = min((p for p in p50s if p), default=None)
     for game, runs in sorted((_get(results, "commands") or {}).items()):
-        if not isinstance(runs, dict) or many not in runs:
+        if game == "echo_after" or not isinstance(runs, dict) or many not in runs:
             continue
         value = ratio(_get(runs, many, "command", "per_second"), echo_rate)
         rows.append({"target": f"{game}: commands/s with {inflight} in flight / echo calls/s", "value": value,
@@ -81,12 +84,15 @@ def markdown(results: dict[str, Any], json_name: str) -> str:
         "| load | calls or commands/s | p50 ms | p99 ms | server CPU s | load CPU s |",
         "|---|---|---|---|---|---|",
     ]
-    for label, run in (_get(results, "baseline", "echo") or {}).items():
+    echo_runs = [(f"echo, {label}", run) for label, run in (_get(results, "baseline", "echo") or {}).items()]
+    echo_runs += [(f"echo again after Kennel, {label}", run)
+                  for label, run in (_get(results, "commands", "echo_after") or {}).items()]
+    for name, run in echo_runs:
         call = run.get("call", {})
-        lines.append(f"| echo, {label} | {_fmt(call.get('per_second'))} | {_fmt(call.get('p50_ms'))} | "
+        lines.append(f"| {name} | {_fmt(call.get('per_second'))} | {_fmt(call.get('p50_ms'))} | "
                      f"{_fmt(call.get('p99_ms'))} | {_fmt(run.get('server_cpu_s'))} | {_fmt(run.get('load_cpu_s'))} |")
     for game, runs in sorted((_get(results, "commands") or {}).items()):
-        if not isinstance(runs, dict):
+        if game == "echo_after" or not isinstance(runs, dict):
             continue
         for label, run in runs.items():
             command = run.get("command", {})

@@ -24,5 +24,5 @@ DEFAULT = Sizes(seconds=8.0, warmup=1.5, inflight=64, players=3, replay_games=40
                 fanout_watchers=1_000, fanout_commands=30, startup_games=10_000, peer_games=200, peer_inflight=16)
 QUICK = Sizes(seconds=3.0, warmup=1.0, inflight=64, players=3, replay_games=10, memory_counts=(200, 1_000),
               fanout_watchers=1_000, fanout_commands=10, startup_games=1_000, peer_games=50, peer_inflight=16)
-TINY = Sizes(seconds=0.4, warmup=0.2, inflight=4, players=2, replay_games=1, memory_counts=(5, 10),
+TINY = Sizes(seconds=0.3, warmup=0.1, inflight=4, players=2, replay_games=1, memory_counts=(5, 10),
              fanout_watchers=5, fanout_commands=3, startup_games=8, peer_games=0, peer_inflight=2)
