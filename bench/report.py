@@ -144,3 +144,27 @@ def update_docs(path: Path, table: str) -> None:
     else:
         text = text.rstrip("\n") + ("\n\n" if text else "") + block + "\n"
     path.write_text(text, encoding="utf-8")
+
+
+def compare(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """A Markdown table of two runs' target values side by side (`python -m bench.compare`)."""
+    rows = {row["target"]: row for row in before["targets"]}
+    lines = [
+        f"| target | before ({before['meta']['started']}) | after ({after['meta']['started']}) | goal |",
+        "|---|---|---|---|",
+    ]
+    for row in after["targets"]:
+        old = rows.get(row["target"], {}).get("value")
+        lines.append(f"| {row['target']} | {_fmt(old)} | {_fmt(row['value'])} | {row['goal']} |")
+    many = f"inflight_{after['meta']['sizes']['inflight']}"
+    lines += ["", "| load | before: commands/s, p50 ms, p99 ms | after: commands/s, p50 ms, p99 ms |", "|---|---|---|"]
+    for game, runs in sorted((_get(after, "commands") or {}).items()):
+        if game == "echo_after" or not isinstance(runs, dict):
+            continue
+        for label in ("sequential", many):
+            cells = []
+            for result in (before, after):
+                command = _get(result, "commands", game, label, "command") or {}
+                cells.append(f"{_fmt(command.get('per_second'))}, {_fmt(command.get('p50_ms'))}, {_fmt(command.get('p99_ms'))}")
+            lines.append(f"| {game}, {label} | {cells[0]} | {cells[1]} |")
+    return "\n".join(lines)
