@@ -22,7 +22,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from bench import commands, fanout, machine, memory, peer, replaying, report, startup
+from bench import commands, fanout, machine, memory, peer, replaying, report, startup, watched_memory
 from bench.sizes import DEFAULT, QUICK, TINY, Sizes
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -61,6 +61,7 @@ SECTIONS: dict[str, Section] = {
     "commands": _commands,
     "replay": lambda sizes, work, source: replaying.replay(sizes, work),
     "memory": memory.memory,
+    "watched_memory": watched_memory.watched_memory,
     "fanout": fanout.fanout,
     "startup": startup.startup,
     "peer": peer.peer,

@@ -15,7 +15,7 @@ import pytest
 from domain.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
-SECTIONS = ("baseline", "commands", "replay", "memory", "fanout", "startup", "peer")
+SECTIONS = ("baseline", "commands", "replay", "memory", "watched_memory", "fanout", "startup", "peer")
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +73,8 @@ def test_replay_memory_fanout_and_startup_hold_sane_values(results: dict[str, An
 
 def test_targets_and_the_docs_table_cover_every_target(results: dict[str, Any]) -> None:
     targets = {row["target"] for row in results["targets"]}
-    assert len(targets) == 2 * len(GAMES) + 2 + len(results["memory"]["points"]) + 1
+    assert len(targets) == 2 * len(GAMES) + 2 + len(results["memory"]["points"]) + 2
+    assert results["watched_memory"]["events_per_game"] > 0 and results["watched_memory"]["games"] > 0
     assert all(isinstance(row["met"], bool) for row in results["targets"])
     for row in results["targets"]:
         assert row["target"] in results["_docs"]
