@@ -12,6 +12,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -51,6 +52,7 @@ class Server:
     port: int
     log: Path
     started_s: float  # from spawn to the line saying it serves
+    _output: IO[bytes] | None = None  # the log file the child writes to
     _cpu0: float = field(default=0.0)
 
     @property
@@ -84,6 +86,8 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout=10)
+        if self._output is not None:
+            self._output.close()
 
 
 def _status_kib(pid: int, key: str) -> int:
@@ -118,15 +122,15 @@ def start_server(argv: Sequence[str], log: Path, env: dict[str, str] | None = No
         if found:
             elapsed = time.perf_counter() - started
             _drain(process.stdout, out)
-            return Server(process=process, port=int(found.group(1)), log=log, started_s=round(elapsed, 4))
+            return Server(process=process, port=int(found.group(1)), log=log, started_s=round(elapsed, 4), _output=out)
     process.kill()
     process.wait(timeout=10)
+    out.close()
     raise RuntimeError(f"{argv[:4]} did not start: {seen.decode(errors='replace')[-500:]} (log {log})")
 
 
 def _drain(stream: IO[bytes], into: IO[bytes]) -> None:
     """Keep reading a child's stdout in the background so that it never blocks on a full pipe."""
-    import threading
 
     def copy() -> None:
         for line in stream:
