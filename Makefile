@@ -14,7 +14,7 @@ WEB_BUNDLE := clients/web/dist/app.js
 TS_SOURCES := $(wildcard clients/typescript/src/*.ts clients/web/src/*.ts) clients/web/index.html clients/web/style.css
 WEB_PORT ?= 8080
 
-.PHONY: setup proto run run-web test clean browser typescript web release-baseline
+.PHONY: setup proto run run-web test bench clean browser typescript web release-baseline
 
 setup: $(INSTALLED) $(GENERATED)
 
@@ -71,6 +71,13 @@ run-web: setup web
 
 test: setup typescript
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS)
+
+# The benchmark (docs/performance.md): baselines, Kennel and the boardgame.io peer in one run, about
+# ten minutes on 2 cores; never part of `make test` (tests/bench runs it at tiny sizes instead).
+# Sizes and sections: make bench BENCH_ARGS="--quick" or BENCH_ARGS="--only replay,memory".
+BENCH_ARGS ?=
+bench: setup
+	$(BIN)/python -m bench --docs docs/performance.md $(BENCH_ARGS)
 
 # Node.js and browser tests: Debian's chromium driven by playwright-core from npm (no browser is
 # downloaded), Node.js and npm for the TypeScript SDK, buf and the web client, which it then

@@ -45,6 +45,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--web", dest="web_port", type=int, metavar="PORT",
                        help="also serve the API for browsers (Connect, gRPC-Web) and the web client on PORT "
                        "(0 picks a free one; or KENNEL_WEB_PORT); docs/web.md")
+    serve.add_argument("--metrics-port", type=int, metavar="PORT",
+                       help="serve Prometheus metrics at http://HOST:PORT/metrics (or KENNEL_METRICS_PORT; default off)")
     serve.set_defaults(handler=_serve)
 
     migrate = commands.add_parser(
@@ -94,6 +96,7 @@ def _serve(args: argparse.Namespace) -> int:
             auditor_hashes=args.auditor_hashes,
             **_store_settings(args),
             web_port=args.web_port,
+            metrics_port=args.metrics_port,
         )
     except ValueError as error:
         print(f"kennel serve: {error}", file=sys.stderr)
@@ -175,10 +178,12 @@ async def _serve_until_stopped(config: Config) -> int:
             print(f"kennel serve: {error}", file=sys.stderr)
             return 1
         print(f"The web client and the API for browsers are on http://{config.host}:{web.port}/", flush=True)
+    metrics = "" if running.metrics is None else f"Metrics at http://{config.host}:{running.metrics.port}/metrics\n"
     print(
         f"Kennel is serving on {config.host}:{running.port}\n"
         f"Games are stored in {running.store.location}\n"
         f"Finished games are signed with the public key {running.public_key}\n"
+        f"{metrics}"
         "Stop with Ctrl-C.",
         flush=True,
     )

@@ -19,6 +19,7 @@
 | store_lock_timeout | KENNEL_STORE_LOCK_TIMEOUT | --store-lock-timeout | 10 (seconds) |
 | store_pool_size | KENNEL_STORE_POOL_SIZE | --store-pool-size | 4 (connections per shard) |
 | web_port | KENNEL_WEB_PORT | --web | none (no web port) |
+| metrics_port | KENNEL_METRICS_PORT | --metrics-port | none (no metrics endpoint) |
 
 The auditor setting holds SHA-256 hex digests of auditor credentials (comma-separated in the
 environment, the flag repeated), never a credential itself: `kennel auditor-credential` makes
@@ -77,12 +78,16 @@ class Config:
     store_pool_size: int = 4  # PostgreSQL connections kept per shard (up to twice that in use)
     # The web port (docs/web.md): the API for browsers and the web client; None serves none.
     web_port: int | None = None
+    # Prometheus metrics over HTTP on this port of `host` (0 picks a free one); None: not served.
+    metrics_port: int | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
             raise ValueError(f"port must be 0 to 65535, not {self.port}")
         if self.web_port is not None and not 0 <= self.web_port <= 65535:
             raise ValueError(f"web port must be 0 to 65535, not {self.web_port}")
+        if self.metrics_port is not None and not 0 <= self.metrics_port <= 65535:
+            raise ValueError(f"metrics port must be 0 to 65535, not {self.metrics_port}")
         if self.log_format not in ("console", "json"):
             raise ValueError(f"log format must be console or json, not {self.log_format!r}")
         for name in ("max_message_bytes", "commands_per_second", "command_burst", "max_streams_per_credential",
@@ -138,9 +143,12 @@ ENVIRONMENT: dict[str, str] = {
     "store_lock_timeout": "KENNEL_STORE_LOCK_TIMEOUT",
     "store_pool_size": "KENNEL_STORE_POOL_SIZE",
     "web_port": "KENNEL_WEB_PORT",
+    "metrics_port": "KENNEL_METRICS_PORT",
 }
 
-_PARSERS: dict[str, Callable[[str], object]] = {"auditor_hashes": auditor_hashes, "web_port": int}
+_PARSERS: dict[str, Callable[[str], object]] = {
+    "auditor_hashes": auditor_hashes, "web_port": int, "metrics_port": int,
+}
 
 
 def _parser(annotation: object) -> Callable[[str], object]:

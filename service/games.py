@@ -31,12 +31,14 @@ from replay import fork as forking
 from replay import signing
 from replay.ledger import Appending, Ledger
 from replay.logformat import Attempt, Cause, Log
+from service.appender import Appender
 from service.errors import Aborted, IllegalMove, InvalidArgument, NotFound, game_not_found
 from service.storage import (
     ATTEMPT_TOPIC,
     DESK_TOPIC,
     RECORD_TOPIC,
     Change,
+    Append,
     Desk,
     GameNotFound,
     GameStore,
@@ -148,9 +150,10 @@ class LiveGame:
 class GameHub:
     """Creates, loads, changes and follows games on top of a `GameStore`."""
 
-    def __init__(self, store: GameStore, signing_key: Ed25519PrivateKey) -> None:
+    def __init__(self, store: GameStore, signing_key: Ed25519PrivateKey, appender: Appender | None = None) -> None:
         self.store = store
         self.signing_key = signing_key
+        self.appender = appender or Appender(store)  # group commit of concurrent appends
         self._live: dict[uuid.UUID, LiveGame] = {}
         self._loading: dict[uuid.UUID, asyncio.Future[LiveGame]] = {}
         self._summaries: dict[str, GameSummary] = {}
@@ -307,7 +310,7 @@ class GameHub:
             {"kind": "credential", "game_id": str(game_id), "role": SPECTATOR, "seat": None, "digest": digest(spectator)},
             *self.timers.opening_entries(game_id, ledger.table),
         ]
-        await asyncio.to_thread(self.store.append, game_id, ledger.records, 0, entries)
+        await self.appender.append(Append(game_id, ledger.records, 0, entries))
         desk = Desk(header=ledger.header, seed=seed)
         for entry in entries:
             desk.fold(entry)
@@ -319,6 +322,10 @@ class GameHub:
         log.info("game_created", game_id=str(game_id), game=ledger.game.name, seats=len(names),
                  parent=ledger.header.parent.game_id if ledger.header.parent else None)
         return live, credentials, spectator
+
+    def count_open(self) -> int:
+        """Games kept live in memory that are not over yet."""
+        return sum(1 for live in list(self._live.values()) if live.table.ended is None)
 
     def open_games(self, game_type: str = "") -> list[GameSummary]:
         return [
@@ -451,9 +458,7 @@ class GameHub:
                     raise
                 entries = [*entries, *self.timers.entries(live, appending)]
                 try:
-                    await asyncio.to_thread(
-                        self.store.append, live.id, appending.records, live.desk.version, entries
-                    )
+                    await self.appender.append(Append(live.id, appending.records, live.desk.version, entries))
                 except VersionConflict:
                     log.info("version_conflict", game_id=str(live.id), version=live.ledger.version)
                     await self._refresh(live)

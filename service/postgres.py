@@ -32,6 +32,7 @@ from service.storage import (
     ATTEMPT_TOPIC,
     DESK_TOPIC,
     RECORD_TOPIC,
+    Append,
     Change,
     Desk,
     GameStore,
@@ -290,6 +291,14 @@ class ShardedStore(GameStore):
         desk_entries: Sequence[dict[str, Any]] = (),
     ) -> None:
         self.shard(game_id).append(game_id, records, desk_version, desk_entries)
+
+    def append_many(self, appends: Sequence[Append]) -> None:
+        """All or none holds within one shard only: service.appender batches per shard."""
+        stores = {id(self.shard(a.game_id)) for a in appends}
+        if len(stores) > 1:
+            raise ValueError("one transaction cannot span shards: append to each shard on its own")
+        if appends:
+            self.shard(appends[0].game_id).append_many(appends)
 
     def append_attempt(self, game_id: uuid.UUID, number: int, attempt: Attempt) -> None:
         self.shard(game_id).append_attempt(game_id, number, attempt)

@@ -16,8 +16,10 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from kennel.v1 import kennel_pb2, kennel_pb2_grpc
+from service.appender import Appender
 from service.config import Config
 from service.games import GameHub
+from service.metrics import Metrics, MetricsEndpoint, serve_metrics
 from service.interceptors import SERVICE, KennelInterceptor
 from service.projections import Projections
 from service.servicer import KennelServicer
@@ -46,6 +48,7 @@ class RunningServer:
     hub: GameHub
     store: GameStore
     health: health.aio.HealthServicer
+    metrics: MetricsEndpoint | None = None  # when the config asks for a metrics port
 
     @property
     def public_key(self) -> str:
@@ -56,13 +59,17 @@ class RunningServer:
         await self.health.enter_graceful_shutdown()
         await self.server.stop(grace)
         self.hub.close()
+        if self.metrics is not None:
+            self.metrics.stop()
         self.store.close()
 
 
 async def start_server(config: Config, store: GameStore | None = None) -> RunningServer:
     store = store or await asyncio.to_thread(open_configured_store, config)
     signing_key = load_or_create_key(Path(config.data_dir) / SIGNING_KEY_FILE)
-    hub = GameHub(store, signing_key)
+    metrics = Metrics()
+    hub = GameHub(store, signing_key, Appender(store, metrics))
+    metrics.count_open_games(hub.count_open)
     await hub.start()
     server = grpc.aio.server(
         interceptors=[KennelInterceptor(hub, config)],
@@ -71,7 +78,7 @@ async def start_server(config: Config, store: GameStore | None = None) -> Runnin
             ("grpc.so_reuseport", 0),
         ],
     )
-    kennel_pb2_grpc.add_KennelServicer_to_server(KennelServicer(hub, Projections()), server)
+    kennel_pb2_grpc.add_KennelServicer_to_server(KennelServicer(hub, Projections(), metrics), server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
@@ -84,9 +91,10 @@ async def start_server(config: Config, store: GameStore | None = None) -> Runnin
     await server.start()
     for name in ("", SERVICE):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    log.info("serving", address=f"{config.host}:{port}", store=store.location,
+    endpoint = None if config.metrics_port is None else serve_metrics(metrics, config.host, config.metrics_port)
+    log.info("serving", address=f"{config.host}:{port}", metrics_port=endpoint.port if endpoint else None, store=store.location,
              public_key=public_bytes(signing_key).hex(), auditors=len(config.auditor_hashes),
              max_message_bytes=config.max_message_bytes, commands_per_second=config.commands_per_second,
              command_burst=config.command_burst, max_streams_per_credential=config.max_streams_per_credential,
              max_streams=config.max_streams)
-    return RunningServer(server=server, port=port, hub=hub, store=store, health=health_servicer)
+    return RunningServer(server=server, port=port, hub=hub, store=store, health=health_servicer, metrics=endpoint)

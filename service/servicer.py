@@ -6,6 +6,7 @@ the caller's `Principal`; errors raised here become statuses there.
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -18,18 +19,20 @@ from kennel.v1 import kennel_pb2_grpc as pb_grpc
 from replay.signing import public_bytes
 from kennel import wire
 from domain.core import table as tables
-from service.errors import InvalidArgument
+from service.errors import InvalidArgument, status_of
 from service.games import GameHub, LiveGame
 from service.interceptors import current_principal
+from service.metrics import Metrics
 from service.projections import Projections, build_view
 
 log = structlog.get_logger(__name__)
 
 
 class KennelServicer(pb_grpc.KennelServicer):
-    def __init__(self, hub: GameHub, projections: Projections) -> None:
+    def __init__(self, hub: GameHub, projections: Projections, metrics: Metrics | None = None) -> None:
         self._hub = hub
         self._projections = projections
+        self._metrics = metrics or Metrics()
 
     async def CreateGame(self, request: pb.CreateGameRequest, context: grpc.aio.ServicerContext) -> Any:
         options = None
@@ -67,21 +70,32 @@ class KennelServicer(pb_grpc.KennelServicer):
         return pb.JoinGameResponse(seat=joined, credential=credential)
 
     async def SubmitCommand(self, request: pb.SubmitCommandRequest, context: grpc.aio.ServicerContext) -> Any:
-        principal = current_principal()
-        assert principal.seat is not None  # the interceptor admits only seats here
-        structlog.contextvars.bind_contextvars(command_id=request.command_id)
-        live = await self._hub.get(request.game_id)
-        command = _command(live, request.command)
-        accepted = await self._hub.submit(live, principal.seat, request.command_id, command)
-        log.info("command_accepted", first=accepted.first_version, last=accepted.last_version,
-                 replayed=accepted.replayed)
-        return pb.SubmitCommandResponse(
-            first_version=accepted.first_version,
-            last_version=accepted.last_version,
-            replayed=accepted.replayed,
-            events=self._projections.events(live, principal.seat, accepted.first_version, accepted.last_version),
-            view=self._projections.view(live, principal.seat),
-        )
+        started = time.perf_counter()
+        game, outcome = "unknown", "INTERNAL"
+        try:
+            principal = current_principal()
+            assert principal.seat is not None  # the interceptor admits only seats here
+            structlog.contextvars.bind_contextvars(command_id=request.command_id)
+            live = await self._hub.get(request.game_id)
+            game = live.game.name
+            command = _command(live, request.command)
+            accepted = await self._hub.submit(live, principal.seat, request.command_id, command)
+            outcome = "replayed" if accepted.replayed else "accepted"
+            log.info("command_accepted", first=accepted.first_version, last=accepted.last_version,
+                     replayed=accepted.replayed)
+            return pb.SubmitCommandResponse(
+                first_version=accepted.first_version,
+                last_version=accepted.last_version,
+                replayed=accepted.replayed,
+                events=self._projections.events(live, principal.seat, accepted.first_version, accepted.last_version),
+                view=self._projections.view(live, principal.seat),
+            )
+        except Exception as error:
+            outcome = status_of(error)[0].name
+            raise
+        finally:
+            self._metrics.commands.labels(game, outcome).inc()
+            self._metrics.command_seconds.labels(game).observe(time.perf_counter() - started)
 
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> Any:
         live = await self._hub.get(request.game_id)
@@ -104,11 +118,12 @@ class KennelServicer(pb_grpc.KennelServicer):
         viewer = current_principal().viewer
         if request.after_version < 0:
             raise InvalidArgument("kennel/bad_version", "after_version is 0 or more.")
-        async for first, last in self._hub.follow(live, request.after_version):
-            yield pb.WatchResponse(
-                events=self._projections.events(live, viewer, first, last),
-                view=self._projections.view(live, viewer),
-            )
+        self._metrics.watch_streams.inc()
+        try:
+            async for first, last in self._hub.follow(live, request.after_version):
+                yield self._projections.update(live, viewer, first, last)
+        finally:  # also when the client cancels the stream
+            self._metrics.watch_streams.dec()
 
     async def ForkGame(self, request: pb.ForkGameRequest, context: grpc.aio.ServicerContext) -> Any:
         parent = await self._hub.get(request.game_id)

@@ -92,6 +92,16 @@ class Change:
 
 
 @dataclass(frozen=True)
+class Append:
+    """One decision's writes to one game: its records and its desk entries (GameStore.append)."""
+
+    game_id: uuid.UUID
+    records: Sequence[Record]
+    desk_version: int
+    desk_entries: Sequence[dict[str, Any]] = ()
+
+
+@dataclass(frozen=True)
 class GameSummary:
     """What the index says of a game: enough to list open games after a restart."""
 
@@ -153,6 +163,10 @@ class GameStore:
         self._app = KennelStore(env=env)
         self._recorder = self._app.recorder
 
+    def shard(self, game_id: uuid.UUID) -> GameStore:
+        """The store that holds this game: itself, unless it is sharded (service.postgres)."""
+        return self
+
     def listen(self, on_change: Callable[[Change], None]) -> None:
         """Call `on_change` (from another thread) for every entry appended from now on.
 
@@ -197,15 +211,27 @@ class GameStore:
 
         Raises VersionConflict when any of those versions is already taken.
         """
-        stored = [StoredEvent(game_id, r.version, RECORD_TOPIC, r.to_bytes()) for r in records]
-        stored += [
-            StoredEvent(desk_id(game_id), desk_version + i + 1, DESK_TOPIC, canonical_json(entry))
-            for i, entry in enumerate(desk_entries)
+        self.append_many([Append(game_id, records, desk_version, desk_entries)])
+
+    def append_many(self, appends: Sequence[Append]) -> None:
+        """Several games' appends in one transaction (group commit, service.appender): all or none.
+
+        Raises VersionConflict when any version is taken; the caller finds which one by
+        appending them one at a time.
+        """
+        stored = [
+            event
+            for append in appends
+            for event in (
+                *(StoredEvent(append.game_id, r.version, RECORD_TOPIC, r.to_bytes()) for r in append.records),
+                *(StoredEvent(desk_id(append.game_id), append.desk_version + i + 1, DESK_TOPIC, canonical_json(entry))
+                  for i, entry in enumerate(append.desk_entries)),
+            )
         ]
         try:
             self._recorder.insert_events(stored)
         except IntegrityError as error:
-            raise VersionConflict(str(game_id)) from error
+            raise VersionConflict(", ".join(str(a.game_id) for a in appends)) from error
 
     def append_attempt(self, game_id: uuid.UUID, number: int, attempt: Attempt) -> None:
         """Keep a refused command (the game's `number`th); VersionConflict if that number is taken."""

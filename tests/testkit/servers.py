@@ -15,15 +15,16 @@ from service.server import RunningServer, start_server
 class ServerThread:
     """Runs the asyncio server in its own thread and loop, as `kennel serve` would."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, **settings: Any) -> None:
         self.data_dir = data_dir
+        self.settings = settings  # more `Config` fields (limits, metrics_port)
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.running: RunningServer | None = None
 
     def start(self) -> ServerThread:
         self._thread.start()
-        config = Config(host="127.0.0.1", port=0, data_dir=str(self.data_dir))
+        config = Config(host="127.0.0.1", port=0, data_dir=str(self.data_dir), **self.settings)
         self.running = self._run(start_server(config))
         return self
 

@@ -1,0 +1,176 @@
+"""Ratios against the targets of issue #9, and the Markdown table docs/performance.md shows."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from bench.stats import ratio
+
+BEGIN = "<!-- bench:begin (written by `python -m bench --docs`; edit outside these marks) -->"
+END = "<!-- bench:end -->"
+
+
+def _get(data: dict[str, Any], *path: str) -> Any:
+    for key in path:
+        if not isinstance(data, dict) or key not in data:
+            return None
+        data = data[key]
+    return data
+
+
+def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per target and game: the value, the target, whether it is met."""
+    rows: list[dict[str, Any]] = []
+    inflight = results["meta"]["sizes"]["inflight"]
+    many = f"inflight_{inflight}"
+    echoes = [e for e in (_get(results, "baseline", "echo"), _get(results, "commands", "echo_after")) if e]
+    rates = [_get(e, many, "call", "per_second") for e in echoes]
+    p50s = [_get(e, "sequential", "call", "p50_ms") for e in echoes]
+    echo_rate = max((r for r in rates if r), default=None)  # the better echo: the stricter ratio
+    echo_p50 = min((p for p in p50s if p), default=None)
+    for game, runs in sorted((_get(results, "commands") or {}).items()):
+        if game == "echo_after" or not isinstance(runs, dict) or many not in runs:
+            continue
+        value = ratio(_get(runs, many, "command", "per_second"), echo_rate)
+        rows.append({"target": f"{game}: commands/s with {inflight} in flight / echo calls/s", "value": value,
+                     "goal": ">= 0.5", "met": value is not None and value >= 0.5})
+        value = ratio(_get(runs, "sequential", "command", "p50_ms"), echo_p50)
+        rows.append({"target": f"{game}: sequential command p50 / echo p50", "value": value,
+                     "goal": "<= 2", "met": value is not None and value <= 2})
+    raw = _get(results, "replay", "raw_decode", "events_per_second")
+    for name, goal in (("fold", 0.3), ("verify", 0.1)):
+        value = ratio(_get(results, "replay", name, "events_per_second"), raw)
+        if value is not None:
+            rows.append({"target": f"replay {name} events/s / raw read-and-decode events/s", "value": value,
+                         "goal": f">= {goal}", "met": value >= goal})
+    points = _get(results, "memory", "points") or []
+    for point in points:
+        value = point["kib_per_game"]
+        rows.append({"target": f"memory per idle live game, {point['games']:,} open (KiB)", "value": value,
+                     "goal": "<= 20", "met": value <= 20})
+    watched = results.get("watched_memory")
+    if watched:
+        rows.append({"target": f"projection caches per finished game watched by {watched['viewers_per_game']} viewers, "
+                     f"{watched['game']} (KiB; no target, the issue's memory suspect)",
+                     "value": watched["kib_per_watched_game"], "goal": "-", "met": True})
+    p99 = _get(results, "fanout", "ack_to_delivery", "p99_ms")
+    if p99 is not None:
+        watchers = results["fanout"]["watchers"]
+        rows.append({"target": f"fan-out p99, acknowledgement to delivery, {watchers:,} watchers (ms)", "value": p99,
+                     "goal": "< 100", "met": p99 < 100})
+    return rows
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:,.3f}" if abs(value) < 10 else f"{value:,.1f}"
+    return f"{value:,}" if isinstance(value, int) else str(value)
+
+
+def markdown(results: dict[str, Any], json_name: str) -> str:
+    meta = results["meta"]
+    machine = meta["machine"]
+    lines = [
+        f"Run of {meta['started']} ({meta['size']} sizes{', ' + meta['label'] if meta.get('label') else ''}), "
+        f"results in `bench/results/{json_name}`. Machine: {machine['cores']} cores, {machine['cpu_model']}, "
+        f"{machine['memory_gib']} GiB; Python {machine['python']}, grpcio {machine['grpcio']}, protobuf "
+        f"{machine['protobuf']}, eventsourcing {machine['eventsourcing']}, SQLite {machine['sqlite']}, "
+        f"Node {machine['node']}; load average at start {machine['load_average_at_start']}.",
+        "",
+        "| target | value | goal | met |",
+        "|---|---|---|---|",
+        *(f"| {row['target']} | {_fmt(row['value'])} | {row['goal']} | "
+          f"{'-' if row['goal'] == '-' else 'yes' if row['met'] else '**no**'} |"
+          for row in results["targets"]),
+        "",
+        "| load | calls or commands/s | p50 ms | p99 ms | server CPU s | load CPU s |",
+        "|---|---|---|---|---|---|",
+    ]
+    echo_runs = [(f"echo, {label}", run) for label, run in (_get(results, "baseline", "echo") or {}).items()]
+    echo_runs += [(f"echo again after Kennel, {label}", run)
+                  for label, run in (_get(results, "commands", "echo_after") or {}).items()]
+    for name, run in echo_runs:
+        call = run.get("call", {})
+        lines.append(f"| {name} | {_fmt(call.get('per_second'))} | {_fmt(call.get('p50_ms'))} | "
+                     f"{_fmt(call.get('p99_ms'))} | {_fmt(run.get('server_cpu_s'))} | {_fmt(run.get('load_cpu_s'))} |")
+    for game, runs in sorted((_get(results, "commands") or {}).items()):
+        if game == "echo_after" or not isinstance(runs, dict):
+            continue
+        for label, run in runs.items():
+            command = run.get("command", {})
+            lines.append(f"| {game} ({run['players']} players), {label} | {_fmt(command.get('per_second'))} | "
+                         f"{_fmt(command.get('p50_ms'))} | {_fmt(command.get('p99_ms'))} | "
+                         f"{_fmt(run.get('server_cpu_s'))} | {_fmt(run.get('load_cpu_s'))} |")
+    replay = results.get("replay")
+    if replay:
+        lines += ["", f"Replay over {replay['logs']} logs, {replay['bytes'] / 2**20:.1f} MiB: raw read-and-decode "
+                  f"{_fmt(replay['raw_decode']['events_per_second'])} events/s, fold "
+                  f"{_fmt(replay['fold']['events_per_second'])} events/s, verify "
+                  f"{_fmt(replay['verify']['events_per_second'])} events/s (one core each)."]
+    startup = results.get("startup")
+    if startup:
+        best = startup["full_store_best"]
+        lines += ["", f"Start-up with {startup['store']['games']:,} finished games ({startup['store']['records']:,} records, "
+                  f"{startup['store']['store_mib']} MiB): first answer after {best['first_answer_s']} s "
+                  f"(empty store: {startup['empty_store']['first_answer_s']} s), first view of a stored game after "
+                  f"{best.get('first_view_s')} s."]
+    fan = results.get("fanout")
+    if fan:
+        lines += ["", f"Fan-out, {fan['watchers']:,} watchers, {fan['commands']} commands: acknowledgement to delivery "
+                  f"p50 {fan['ack_to_delivery']['p50_ms']} ms, p99 {fan['ack_to_delivery']['p99_ms']} ms; send to "
+                  f"delivery p50 {fan['send_to_delivery']['p50_ms']} ms, p99 {fan['send_to_delivery']['p99_ms']} ms; "
+                  f"{fan['missing_deliveries']} missing."]
+    peer = results.get("peer")
+    if peer and "skipped" not in peer:
+        shape = peer["shape"]
+        kennel = peer["kennel_sqlite_durable"]
+        lines += ["", f"Beside boardgame.io ({shape['game']}, {shape['players']} players, {shape['inflight']} matches in flight):",
+                  "", "| server | moves/s | p50 ms | p99 ms |", "|---|---|---|---|",
+                  f"| Kennel, SQLite, durable acks (ack latency) | {_fmt(_get(kennel, 'command', 'per_second'))} | "
+                  f"{_fmt(_get(kennel, 'command', 'p50_ms'))} | {_fmt(_get(kennel, 'command', 'p99_ms'))} |"]
+        for run in peer["boardgameio"]:
+            latency = run.get("latency_ms") or {}
+            lines.append(f"| boardgame.io {run.get('storage')} | {_fmt(run.get('moves_per_s'))} | "
+                         f"{_fmt(latency.get('p50'))} | {_fmt(latency.get('p99'))} |")
+    elif peer:
+        lines += ["", f"boardgame.io peer skipped: {peer['skipped']}."]
+    return "\n".join(lines)
+
+
+def update_docs(path: Path, table: str) -> None:
+    """Put `table` between the bench marks of `path` (appended with the marks if they are missing)."""
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    block = f"{BEGIN}\n{table}\n{END}"
+    if BEGIN in text and END in text:
+        text = re.sub(re.escape(BEGIN) + r".*?" + re.escape(END), lambda _: block, text, flags=re.S)
+    else:
+        text = text.rstrip("\n") + ("\n\n" if text else "") + block + "\n"
+    path.write_text(text, encoding="utf-8")
+
+
+def compare(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """A Markdown table of two runs' target values side by side (`python -m bench.compare`)."""
+    rows = {row["target"]: row for row in before["targets"]}
+    lines = [
+        f"| target | before ({before['meta']['started']}) | after ({after['meta']['started']}) | goal |",
+        "|---|---|---|---|",
+    ]
+    for row in after["targets"]:
+        old = rows.get(row["target"], {}).get("value")
+        lines.append(f"| {row['target']} | {_fmt(old)} | {_fmt(row['value'])} | {row['goal']} |")
+    many = f"inflight_{after['meta']['sizes']['inflight']}"
+    lines += ["", "| load | before: commands/s, p50 ms, p99 ms | after: commands/s, p50 ms, p99 ms |", "|---|---|---|"]
+    for game, runs in sorted((_get(after, "commands") or {}).items()):
+        if game == "echo_after" or not isinstance(runs, dict):
+            continue
+        for label in ("sequential", many):
+            cells = []
+            for result in (before, after):
+                command = _get(result, "commands", game, label, "command") or {}
+                cells.append(f"{_fmt(command.get('per_second'))}, {_fmt(command.get('p50_ms'))}, {_fmt(command.get('p99_ms'))}")
+            lines.append(f"| {game}, {label} | {cells[0]} | {cells[1]} |")
+    return "\n".join(lines)

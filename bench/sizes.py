@@ -1,0 +1,31 @@
+"""How big a run is: `--quick` for a look in a couple of minutes, `--tiny` for the smoke test."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Sizes:
+    seconds: float  # measured seconds of each closed-loop run
+    warmup: float  # seconds of each run before measuring starts
+    inflight: int  # the "many in flight" load: calls outstanding at once
+    players: int  # seats at each benchmark table
+    replay_games: int  # logs per game type in the replay body
+    memory_counts: tuple[int, ...]  # live games open when memory is read
+    fanout_watchers: int
+    fanout_commands: int
+    startup_games: int  # finished games in the store at start-up
+    peer_games: int  # boardgame.io games per storage mode (0: skip the peer)
+    peer_inflight: int  # matches in flight in the peer's load shape (and ours beside it)
+    watched_games: int = 60  # games followed to their end by every viewer (projection caches)
+
+
+DEFAULT = Sizes(seconds=8.0, warmup=1.5, inflight=64, players=3, replay_games=40, memory_counts=(1_000, 10_000),
+                fanout_watchers=1_000, fanout_commands=30, startup_games=10_000, peer_games=200, peer_inflight=16)
+QUICK = Sizes(seconds=3.0, warmup=1.0, inflight=64, players=3, replay_games=10, memory_counts=(200, 1_000),
+              fanout_watchers=1_000, fanout_commands=10, startup_games=1_000, peer_games=50, peer_inflight=16,
+              watched_games=20)
+TINY = Sizes(seconds=0.3, warmup=0.1, inflight=4, players=2, replay_games=1, memory_counts=(5, 10),
+             fanout_watchers=5, fanout_commands=3, startup_games=8, peer_games=0, peer_inflight=2,
+             watched_games=2)

@@ -1,0 +1,115 @@
+"""Group commit: appends that arrive together are written in one transaction.
+
+Every acknowledged command must be durable, and with SQLite in `synchronous=FULL` each commit
+waits for the disk. Paying that wait once per command caps a server at the disk's commits per
+second whatever the number of games. Here each append waits in a queue while the one writer
+thread commits the batch before it; the next batch then holds everything that queued
+meanwhile, in one transaction and one sync. An append's caller is woken only once the
+transaction that holds it has committed, so an acknowledgement still means durable.
+
+Each shard of a sharded store (service.postgres) has its own queue and writer, so that shards
+commit side by side and a batch never spans two databases' transactions.
+
+A batch is all or none. When it fails (a version conflict: another replica wrote to one of its
+games first), its appends are written again one transaction each, so that only the game that
+lost the race sees the conflict and decides again (service.games); the others succeed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import structlog
+
+from service.metrics import Metrics
+from service.storage import Append, GameStore, VersionConflict
+
+log = structlog.get_logger(__name__)
+
+MAX_BATCH = 256  # appends in one transaction: bounds one commit's size and latency
+
+
+@dataclass
+class _Waiting:
+    append: Append
+    done: asyncio.Future[None]
+
+
+class _Shard:
+    """One shard's queue of appends and the task that writes them."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self.waiting: list[_Waiting] = []
+        self.writer: asyncio.Task[None] | None = None
+
+
+class Appender:
+    """Writes appends for the server's event loop, batching those that wait together."""
+
+    def __init__(self, store: GameStore, metrics: Metrics | None = None, max_batch: int = MAX_BATCH) -> None:
+        self._store = store
+        self._metrics = metrics
+        self._max_batch = max_batch
+        self._shards: dict[int, _Shard] = {}
+
+    async def append(self, append: Append) -> None:
+        """Return once `append` is committed; raise VersionConflict if one of its versions is taken."""
+        store = self._store.shard(append.game_id)
+        shard = self._shards.get(id(store))
+        if shard is None:
+            shard = self._shards[id(store)] = _Shard(store)
+        waiting = _Waiting(append, asyncio.get_running_loop().create_future())
+        shard.waiting.append(waiting)
+        if shard.writer is None or shard.writer.done():
+            shard.writer = asyncio.create_task(self._drain(shard))
+        await waiting.done
+
+    async def _drain(self, shard: _Shard) -> None:
+        """Write batches until nothing waits; the task ends then, and the next append starts another."""
+        while shard.waiting:
+            batch, shard.waiting = shard.waiting[: self._max_batch], shard.waiting[self._max_batch :]
+            try:
+                failures = await asyncio.to_thread(self._write, shard.store, [w.append for w in batch])
+            except BaseException as error:  # the thread itself failed: every caller hears of it
+                for waiting in batch:
+                    if not waiting.done.done():
+                        waiting.done.set_exception(error)
+                raise
+            for waiting, failure in zip(batch, failures, strict=True):
+                if waiting.done.done():  # its caller was cancelled; the write stands (it is stored)
+                    continue
+                if failure is None:
+                    waiting.done.set_result(None)
+                else:
+                    waiting.done.set_exception(failure)
+
+    def _write(self, store: GameStore, appends: Sequence[Append]) -> list[Exception | None]:
+        """On the writer thread: one transaction for all, or one each after a failure."""
+        try:
+            store.append_many(appends)
+        except Exception as error:
+            if len(appends) == 1:
+                self._count_error(error)
+                return [error]
+            log.info("group_commit_split", appends=len(appends), reason=type(error).__name__)
+            return [self._write_one(store, append) for append in appends]
+        if self._metrics is not None:
+            self._metrics.append_batch.observe(len(appends))
+        return [None] * len(appends)
+
+    def _write_one(self, store: GameStore, append: Append) -> Exception | None:
+        try:
+            store.append_many([append])
+        except Exception as error:
+            self._count_error(error)
+            return error
+        if self._metrics is not None:
+            self._metrics.append_batch.observe(1)
+        return None
+
+    def _count_error(self, error: Exception) -> None:
+        if self._metrics is not None:
+            self._metrics.store_errors.labels("conflict" if isinstance(error, VersionConflict) else "failure").inc()

@@ -1,0 +1,80 @@
+"""The benchmark harness at tiny sizes, so that it cannot rot: one run of `python -m bench --tiny`
+as `make bench` runs it (processes and all), then the JSON it wrote must hold every section with
+sane values. No figure is compared with a threshold: this machine is shared and noisy."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.registry import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+SECTIONS = ("baseline", "commands", "replay", "memory", "watched_memory", "fanout", "startup", "peer")
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    out = tmp_path_factory.mktemp("bench") / "tiny.json"
+    docs = out.with_suffix(".md")
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", "--tiny", "--out", str(out), "--docs", str(docs)],
+        cwd=ROOT, capture_output=True, text=True, timeout=240, check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    data: dict[str, Any] = json.loads(out.read_text())
+    data["_docs"] = docs.read_text()
+    return data
+
+
+def _positive_rate(run: dict[str, Any], kind: str) -> None:
+    assert run[kind]["count"] > 0 and run[kind]["per_second"] > 0
+    assert 0 < run[kind]["p50_ms"] <= run[kind]["p99_ms"] <= run[kind]["max_ms"]
+
+
+def test_every_section_is_there_without_errors(results: dict[str, Any]) -> None:
+    assert results["errors"] == {}
+    for section in SECTIONS:
+        assert section in results, section
+    machine = results["meta"]["machine"]
+    assert machine["cores"] >= 1 and machine["python"] and machine["grpcio"]
+
+
+def test_baseline_and_every_game_were_measured(results: dict[str, Any]) -> None:
+    for run in [*results["baseline"]["echo"].values(), *results["commands"]["echo_after"].values()]:
+        _positive_rate(run, "call")
+        assert run["errors"] == {}
+    assert set(results["commands"]) - {"server_rss_mib_end", "echo_after"} == set(GAMES)
+    for game in GAMES:
+        for run in results["commands"][game].values():
+            _positive_rate(run, "command")
+            assert run["errors"] == {}
+            assert run["server_cpu_s"] >= 0 and run["calls_per_command"] >= 1
+
+
+def test_replay_memory_fanout_and_startup_hold_sane_values(results: dict[str, Any]) -> None:
+    replay = results["replay"]
+    events = replay["raw_decode"]["events"]
+    assert events > 0 and replay["fold"]["events"] == events == replay["verify"]["events"]
+    assert all(replay[k]["events_per_second"] > 0 for k in ("raw_decode", "fold", "verify"))
+    points = results["memory"]["points"]
+    assert [p["games"] for p in points] == sorted(p["games"] for p in points) and points[-1]["rss_mib"] > 0
+    fan = results["fanout"]
+    assert fan["missing_deliveries"] == 0 and fan["deliveries"] == fan["watchers"] * fan["commands"] > 0
+    start = results["startup"]
+    assert start["store"]["games"] > 0 and start["store"]["records"] > start["store"]["games"]
+    assert 0 < start["full_store_best"]["first_answer_s"] <= start["full_store_best"]["first_view_s"]
+
+
+def test_targets_and_the_docs_table_cover_every_target(results: dict[str, Any]) -> None:
+    targets = {row["target"] for row in results["targets"]}
+    assert len(targets) == 2 * len(GAMES) + 2 + len(results["memory"]["points"]) + 2
+    assert results["watched_memory"]["events_per_game"] > 0 and results["watched_memory"]["games"] > 0
+    assert all(isinstance(row["met"], bool) for row in results["targets"])
+    for row in results["targets"]:
+        assert row["target"] in results["_docs"]

@@ -1,0 +1,110 @@
+"""Group commit: appends waiting together share one transaction; when the batch hits a version
+conflict only the append that conflicts fails, and the others are stored."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from pathlib import Path
+
+import pytest
+from prometheus_client import CollectorRegistry
+
+from domain.core.rng import seed_from_text
+from domain.registry import GAMES
+from replay.ledger import Ledger
+from service.appender import Appender
+from service.metrics import Metrics
+from service.storage import Append, GameStore, VersionConflict
+
+
+def _opening(game_id: uuid.UUID) -> Append:
+    ledger = Ledger.create(GAMES["hoarders"], str(game_id), None, ["Ann", "Bob"], seed_from_text(str(game_id)))
+    return Append(game_id, ledger.records, 0, [{"kind": "note", "game_id": str(game_id)}])
+
+
+def _sample(metrics: Metrics, name: str, **labels: str) -> float:
+    value = metrics.registry.get_sample_value(name, labels)
+    return 0.0 if value is None else value
+
+
+def test_a_conflict_in_a_batch_fails_only_its_own_append(tmp_path: Path) -> None:
+    store = GameStore.sqlite(tmp_path)
+    metrics = Metrics(CollectorRegistry())
+    appender = Appender(store, metrics)
+    games = [uuid.uuid4() for _ in range(3)]
+    store.append_many([_opening(games[1])])  # another writer got to the second game first
+
+    async def append_all() -> list[BaseException | None]:
+        return await asyncio.gather(*(appender.append(_opening(game)) for game in games), return_exceptions=True)
+
+    try:
+        results = asyncio.run(append_all())
+        assert results[0] is None and results[2] is None
+        assert isinstance(results[1], VersionConflict)
+        for game in (games[0], games[2]):
+            assert [r.version for r in store.read_records(game)] == [r.version for r in _opening(game).records]
+    finally:
+        store.close()
+    # One batch of three failed, then each was written alone: two stored, one conflict.
+    assert _sample(metrics, "kennel_append_batch_size_count") == 2
+    assert _sample(metrics, "kennel_store_errors_total", kind="conflict") == 1
+
+
+def test_appends_that_wait_together_share_one_transaction(tmp_path: Path) -> None:
+    store = GameStore.sqlite(tmp_path)
+    metrics = Metrics(CollectorRegistry())
+    appender = Appender(store, metrics)
+    games = [uuid.uuid4() for _ in range(20)]
+
+    async def append_all() -> None:
+        await asyncio.gather(*(appender.append(_opening(game)) for game in games))
+
+    try:
+        asyncio.run(append_all())
+        assert all(store.read_records(game) for game in games)
+    finally:
+        store.close()
+    # All twenty queued before the writer ran: one transaction holds them all.
+    assert _sample(metrics, "kennel_append_batch_size_count") == 1
+    assert _sample(metrics, "kennel_append_batch_size_sum") == 20
+
+
+def test_a_lone_conflict_is_raised_to_its_caller(tmp_path: Path) -> None:
+    store = GameStore.sqlite(tmp_path)
+    appender = Appender(store)
+    game = uuid.uuid4()
+    store.append_many([_opening(game)])
+    try:
+        with pytest.raises(VersionConflict):
+            asyncio.run(appender.append(_opening(game)))
+    finally:
+        store.close()
+
+
+def test_each_shard_has_its_own_batches(tmp_path: Path) -> None:
+    """A batch never spans shards (one transaction cannot span databases); every append lands in
+    its game's shard."""
+    from service.postgres import ShardedStore
+
+    shards = [GameStore.sqlite(tmp_path / "a"), GameStore.sqlite(tmp_path / "b")]
+    store = ShardedStore(shards, location="two SQLite shards")
+    metrics = Metrics(CollectorRegistry())
+    appender = Appender(store, metrics)
+    games = [uuid.uuid4() for _ in range(12)]
+
+    async def append_all() -> None:
+        await asyncio.gather(*(appender.append(_opening(game)) for game in games))
+
+    try:
+        asyncio.run(append_all())
+        for game in games:
+            expected = [r.version for r in _opening(game).records]
+            assert [r.version for r in store.shard(game).read_records(game)] == expected
+            other = shards[1 - shards.index(store.shard(game))]
+            assert other.read_records(game) == []
+        assert {id(store.shard(game)) for game in games} == {id(s) for s in shards}  # both used
+        assert _sample(metrics, "kennel_append_batch_size_sum") == len(games)
+        assert _sample(metrics, "kennel_store_errors_total", kind="failure") == 0
+    finally:
+        store.close()

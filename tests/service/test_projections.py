@@ -1,0 +1,53 @@
+"""The bounded projection caches give the same messages as building every one afresh: a small
+window of redacted events per viewer, older ranges rebuilt on demand, and only the games used
+most recently keep caches."""
+
+from __future__ import annotations
+
+import uuid
+
+from testkit.bot_games import bot_game
+
+from domain.registry import GAMES
+from service.games import LiveGame
+from service.projections import Projections, _redacted, build_view
+from service.storage import Desk
+
+
+def _live(seed_text: str) -> LiveGame:
+    ledger = bot_game(GAMES["hoarders"], seed_text, 3)
+    return LiveGame(id=uuid.uuid4(), ledger=ledger, desk=Desk(header=ledger.header, seed=b""))
+
+
+def test_events_beyond_the_window_match_events_built_afresh() -> None:
+    live = _live("projection-window")
+    projections = Projections(event_window=4)
+    last = live.ledger.version
+    assert last > 12
+    for viewer in (None, 0, 1):
+        fresh = [_redacted(live, viewer, version) for version in range(1, last + 1)]
+        # A watcher keeping up asks range after range; a late one asks from the start.
+        for first in range(1, last + 1, 3):
+            assert projections.events(live, viewer, first, min(first + 2, last)) == fresh[first - 1 : first + 2]
+        assert projections.events(live, viewer, 1, last) == fresh
+        assert projections.events(live, viewer, last - 1, last) == fresh[-2:]
+
+
+def test_watch_updates_are_shared_until_the_game_moves_on() -> None:
+    live = _live("projection-update")
+    projections = Projections()
+    version = live.ledger.version
+    update = projections.update(live, 1, version - 2, version)
+    assert projections.update(live, 1, version - 2, version) is update
+    assert update.view == build_view(live, 1)
+    assert [event.version for event in update.events] == [version - 2, version - 1, version]
+    assert projections.update(live, 1, version - 1, version) is not update
+
+
+def test_only_the_most_recent_games_keep_caches() -> None:
+    projections = Projections(max_games=2)
+    games = [_live(f"projection-lru-{index}") for index in range(3)]
+    for live in games:
+        projections.view(live, 0)
+    assert [key for key in projections._games] == [games[1].id, games[2].id]
+    assert projections.view(games[0], 0) == build_view(games[0], 0)  # rebuilt on its next use
