@@ -138,6 +138,15 @@ def markdown(results: dict[str, Any], json_name: str) -> str:
                          f"{_fmt(latency.get('p50'))} | {_fmt(latency.get('p99'))} |")
     elif peer:
         lines += ["", f"boardgame.io peer skipped: {peer['skipped']}."]
+    shards = results.get("shards")
+    if shards and "skipped" not in shards:
+        one, four = shards["1"], shards["4"]
+        lines += ["", f"PostgreSQL write throughput (bench.shards: {one['processes']} processes like replicas, "
+                  f"{one['concurrency']} bots deciding and appending through GameHub): one shard "
+                  f"{_fmt(one['commands_per_second'])} commands/s, four shards {_fmt(four['commands_per_second'])} "
+                  f"commands/s ({shards['ratio_4_to_1']}x)."]
+    elif shards:
+        lines += ["", f"PostgreSQL shards skipped: {shards['skipped']}."]
     return "\n".join(lines)
 
 

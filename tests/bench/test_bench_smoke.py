@@ -5,6 +5,7 @@ sane values. No figure is compared with a threshold: this machine is shared and 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +16,7 @@ import pytest
 from domain.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
-SECTIONS = ("baseline", "commands", "replay", "memory", "watched_memory", "fanout", "startup", "peer")
+SECTIONS = ("baseline", "commands", "replay", "memory", "watched_memory", "fanout", "startup", "peer", "shards")
 
 
 @pytest.fixture(scope="module")
@@ -78,3 +79,13 @@ def test_targets_and_the_docs_table_cover_every_target(results: dict[str, Any]) 
     assert all(isinstance(row["met"], bool) for row in results["targets"])
     for row in results["targets"]:
         assert row["target"] in results["_docs"]
+
+
+def test_the_shards_section_measured_one_shard_and_four(results: dict[str, Any]) -> None:
+    shards = results["shards"]
+    if "skipped" in shards:
+        assert os.environ.get("KENNEL_REQUIRE_POSTGRES") != "1", shards["skipped"]
+        pytest.skip(shards["skipped"])
+    for count in ("1", "4"):
+        assert shards[count]["shards"] == int(count) and shards[count]["commands"] > 0
+    assert "PostgreSQL write throughput" in results["_docs"]
