@@ -16,7 +16,7 @@ import {
 import { grpcTransport } from "../../clients/typescript/src/node.js";
 
 const MAX_STEPS = 5000; // commands per game; every game here ends far sooner
-const CUT_EVERY = 7; // updates of a Watch stream before the interceptor breaks it
+const CUT_EVERY = 3; // updates of a Watch stream before the interceptor breaks it
 
 /** mulberry32: a small seeded generator, so that a failing game can be played again. */
 function random(seed: number): () => number {

