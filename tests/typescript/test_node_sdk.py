@@ -9,6 +9,7 @@ testkit/node.py), unless KENNEL_REQUIRE_NODE=1.
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -62,3 +63,20 @@ def test_whole_games_of_every_game_with_a_watch_cut_and_resumed(server: ServerTh
 def _camel(snake: str) -> str:
     head, *rest = snake.split("_")
     return head + "".join(part.title() for part in rest)
+
+
+def test_calls_spread_over_several_addresses_go_on_past_one_that_is_down(
+    server: ServerThread, tmp_path: Path
+) -> None:
+    """grpcTransport("A,B") sends calls to each address in turn (docs/deploy.md); with B down
+    (nothing listens on its loopback port) every call that lands there fails with UNAVAILABLE
+    and is sent again to A, so a whole game and its watch still come through. (CreateGame, the
+    first call, goes to A: it and JoinGame are never sent again, since they are not idempotent.)"""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        down = f"127.0.0.1:{probe.getsockname()[1]}"  # closed again before the game starts
+    script = bundle(HERE / "play.mts", tmp_path / "play.mjs")
+    done = run(["node", str(script), f"{server.address},{down}", "spread", "hoarders:2"], timeout=240)
+    [report] = [json.loads(line) for line in done.stdout.splitlines()]
+    assert report["status"] == "FINISHED" and report["refused"] == []
+    assert report["watched"]["versions"] == list(range(1, report["version"] + 1))

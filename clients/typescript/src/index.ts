@@ -25,6 +25,8 @@ export * as aDogsLife from "./gen/kennel/v1/a_dogs_life_pb.js";
 export * as canineKleptomaniacs from "./gen/kennel/v1/canine_kleptomaniacs_pb.js";
 export * as caninos from "./gen/kennel/v1/caninos_pb.js";
 export * as hoarders from "./gen/kennel/v1/hoarders_pb.js";
+// Several replicas behind one transport (docs/deploy.md).
+export { addresses, roundRobin } from "./spread.js";
 // Connect's own types that callers meet: status codes, errors and interceptors (for a transport).
 export { Code, ConnectError, type Interceptor, type StreamResponse } from "@connectrpc/connect";
 
