@@ -117,6 +117,12 @@ def play(served: Served, game: str, shots: Path) -> dict[str, Any]:
     assert any(line["seat"] == str(mover["seat"]) for line in new), new
     assert mover["version"] == watcher["version"]
 
+    # Turn timers: the game was made with ten minutes per move; whoever owes one shows its clock.
+    for player in report["players"].values():
+        clocks = player["start"]["countdowns"]
+        assert clocks, "no countdown shown for the seats that owe a move"
+        assert all(re.fullmatch(r"(10:00|[0-9]:[0-5][0-9]) left", clock) for clock in clocks), clocks
+
     for name in ("lobby", "ann-start", "bob-start", "ann-after-move", "bob-after-move"):
         width, height, colours = png_colours((shots / f"{name}.png").read_bytes())
         assert width == 1280 and height >= 900, name

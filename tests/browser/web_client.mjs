@@ -4,7 +4,7 @@
 //   node tests/browser/web_client.mjs BASE_URL GAME SHOTS_DIR
 //
 // Two browser contexts (two people, each with their own storage): Ann creates a two-seat game
-// of GAME in the lobby, Bob finds it among the open games and joins. Both pages then show the
+// of GAME in the lobby (ten minutes per move), Bob finds it among the open games and joins. Both pages then show the
 // game; each one's credential, its seat and the hand it shows are read; one of them makes a
 // move by clicking a legal command, and the other page must show it (its move counter and its
 // feed of events). Screenshots of both pages before and after go to SHOTS_DIR. One JSON object
@@ -64,6 +64,7 @@ async function seen(player) {
       hand: hand ? [...hand.querySelectorAll(".chip")].map((chip) => chip.textContent) : null,
       handFields: document.querySelectorAll('#my-view [data-field="hand"]').length,
       commands: document.querySelectorAll("#moves button.act").length,
+      countdowns: [...document.querySelectorAll(".countdown")].map((clock) => clock.textContent),
       board: {
         spaces: document.querySelectorAll("#board rect[data-space]").length,
         dogs: [...document.querySelectorAll("#board g.dog")].map((dog) => Number(dog.dataset.seat)),
@@ -84,6 +85,7 @@ try {
 
   await ann.page.selectOption("#game-type", gameType);
   await ann.page.fill("#seat-count", "2");
+  await ann.page.fill("#prompt-limit", "600"); // turn timers: far longer than the test
   await ann.page.click("#create-game");
   await ann.page.waitForSelector("#game-status");
   const gameId = ann.page.url().split("/").at(-1);

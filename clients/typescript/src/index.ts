@@ -125,12 +125,18 @@ export class Kennel {
     }
   }
 
-  /** Create a game; a seat named null is open, for `join`. */
-  async createGame(gameType: string, seats: readonly (string | null)[], options?: pb.GameOptions): Promise<CreatedGame> {
+  /**
+   * Create a game; a seat named null is open, for `join`. With `promptLimitMs`, a prompt the
+   * server hears no answer to in time is answered by the game's rules (docs/api.md, "Turn timers").
+   */
+  async createGame(
+    gameType: string, seats: readonly (string | null)[], options?: pb.GameOptions, promptLimitMs = 0,
+  ): Promise<CreatedGame> {
     const request = create(pb.CreateGameRequestSchema, {
       gameType,
       seats: seats.map((name) => create(pb.SeatSpecSchema, name === null ? {} : { name })),
       options,
+      promptLimitMs,
     });
     return created(await this.call((o) => this.client.createGame(request, o), undefined, 0));
   }

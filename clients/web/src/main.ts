@@ -48,6 +48,7 @@ function lobby(signal: AbortSignal): void {
   const name = h("input", { id: "name", name: "name", required: true, maxlength: 64, placeholder: "Rex", value: savedName(), autocomplete: "nickname" });
   const kind = h("select", { id: "game-type", name: "game" }, games.map((g) => h("option", { value: g.name }, g.title)));
   const seats = h("input", { id: "seat-count", type: "number", min: 2, max: 6, value: 2 });
+  const limit = h("input", { id: "prompt-limit", type: "number", min: 0, max: 3600, value: 0 });
   const fitSeats = () => {
     const info = games.find((g) => g.name === kind.value);
     if (!info) return;
@@ -74,7 +75,8 @@ function lobby(signal: AbortSignal): void {
       if (!me) return;
       try {
         const count = Number(seats.value);
-        const created = await kennel.createGame(kind.value, [me, ...Array<null>(count - 1).fill(null)]);
+        const limitMs = Math.max(0, Math.round(Number(limit.value) * 1000)) || 0;
+        const created = await kennel.createGame(kind.value, [me, ...Array<null>(count - 1).fill(null)], undefined, limitMs);
         remember(created.gameId, { seat: 0, credential: created.credentials.get(0)!, name: me });
         location.hash = `#/game/${created.gameId}`;
       } catch (error) {
@@ -85,6 +87,7 @@ function lobby(signal: AbortSignal): void {
     h("h2", {}, "New game"),
     h("label", {}, "Game ", kind),
     h("label", {}, "Players ", seats),
+    h("label", {}, "Seconds per move ", limit, h("span", { class: "hint" }, " (0: no limit; when time runs out the rules answer for the player)")),
     h("p", { class: "hint" }, "You take the first seat; the others are open for anyone to join."),
     h("button", { type: "submit", id: "create-game" }, "Create game"),
   );
@@ -164,6 +167,24 @@ function describeEvent(event: pb.Event, names: string[]): HTMLElement {
 }
 
 /** A seat's own hand is what a player looks at most: show it first. */
+/** Time left before a prompt runs out (turn timers): kept current by `tickCountdowns`. */
+function countdown(deadlineUnixMs: number): HTMLElement {
+  const element = h("span", { class: "countdown", "data-deadline": deadlineUnixMs });
+  element.textContent = timeLeft(deadlineUnixMs);
+  return element;
+}
+
+function timeLeft(deadlineUnixMs: number): string {
+  const seconds = Math.max(0, Math.ceil((deadlineUnixMs - Date.now()) / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} left`;
+}
+
+function tickCountdowns(): void {
+  for (const element of document.querySelectorAll<HTMLElement>(".countdown")) {
+    element.textContent = timeLeft(Number(element.dataset.deadline));
+  }
+}
+
 function handFirst(own: Plain): Plain {
   if (!isRecord(own) || !("hand" in own)) return own;
   const { hand, ...rest } = own;
@@ -218,7 +239,14 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
     const names = seatNames(view);
     setSeatNames(names);
     const owing = new Map<number, string[]>();
-    for (const prompt of view.pending) owing.set(prompt.seat, [...(owing.get(prompt.seat) ?? []), prompt.label]);
+    const due = new Map<number, number>(); // seat -> its earliest deadline (Unix ms), with turn timers
+    for (const prompt of view.pending) {
+      owing.set(prompt.seat, [...(owing.get(prompt.seat) ?? []), prompt.label]);
+      if (prompt.deadlineUnixMs !== undefined) {
+        const at = Number(prompt.deadlineUnixMs);
+        due.set(prompt.seat, Math.min(at, due.get(prompt.seat) ?? at));
+      }
+    }
     const state = view.status === pb.GameStatus.WAITING_FOR_PLAYERS ? "waiting for players"
       : view.status === pb.GameStatus.IN_PROGRESS ? "in progress" : "finished";
     status.replaceChildren(
@@ -236,6 +264,7 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
         h("span", { class: "dot" }),
         h("span", { class: "name" }, s.name ?? "open seat", s.seat === me.seat ? " (you)" : ""),
         owing.has(s.seat) ? h("span", { class: "owes" }, owing.get(s.seat)!.join("; ")) : null,
+        due.has(s.seat) ? countdown(due.get(s.seat)!) : null,
         view.outcome?.winners.includes(s.seat) ? h("span", { class: "won" }, "won") : null,
         view.outcome ? h("span", { class: "score" }, String(view.outcome.scores[s.seat] ?? "")) : null,
       ))));
@@ -247,7 +276,8 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
     }
     const myPrompts = owing.get(me.seat) ?? [];
     moves.replaceChildren(
-      h("h2", {}, view.outcome ? "The game is over" : myPrompts.length ? `Your move: ${myPrompts.join("; ")}` : "Your move"),
+      h("h2", {}, view.outcome ? "The game is over" : myPrompts.length ? `Your move: ${myPrompts.join("; ")}` : "Your move",
+        !view.outcome && due.has(me.seat) ? countdown(due.get(me.seat)!) : null),
       view.outcome ? h("p", { class: "outcome", id: "outcome" }, view.outcome.reason)
         : groups.size === 0 ? h("p", { class: "hint", id: "nothing-to-do" },
           view.status === pb.GameStatus.WAITING_FOR_PLAYERS ? "Waiting for every seat to be taken…" : `Waiting for ${[...owing.keys()].map((s) => names[s]).join(", ") || "the game"}…`)
@@ -337,6 +367,7 @@ async function start(): Promise<void> {
     return;
   }
   window.addEventListener("hashchange", route);
+  window.setInterval(tickCountdowns, 500);
   route();
   document.body.dataset.ready = "true";
 }
