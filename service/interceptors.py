@@ -39,7 +39,7 @@ from service.errors import (
     status_of,
 )
 from service.games import AUDITOR, SEAT, SPECTATOR, GameHub, LiveGame, Principal, digest
-from service.limits import CommandRate, StreamSlots, peer_address
+from service.limits import CommandRate, StreamSlots, forwarded_client, peer_address
 
 log = structlog.get_logger(__name__)
 
@@ -139,22 +139,23 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
             return handler
         access = ACCESS[method]
         credential = credential_from(details.invocation_metadata)
+        browser = forwarded_client(details.invocation_metadata)
         if handler.unary_unary is not None:
             return grpc.unary_unary_rpc_method_handler(
-                self._unary(method, access, credential, handler.unary_unary),
+                self._unary(method, access, credential, browser, handler.unary_unary),
                 request_deserializer=_lenient(handler.request_deserializer),
                 response_serializer=handler.response_serializer,
             )
         if handler.unary_stream is not None:
             return grpc.unary_stream_rpc_method_handler(
-                self._stream(method, access, credential, handler.unary_stream),
+                self._stream(method, access, credential, browser, handler.unary_stream),
                 request_deserializer=_lenient(handler.request_deserializer),
                 response_serializer=handler.response_serializer,
             )
         return handler
 
     async def _admit(
-        self, method: str, access: Access, credential: str | None, request: Any, peer: str
+        self, method: str, access: Access, credential: str | None, request: Any, client: str
     ) -> _Caller | None:
         # Each call runs in its own task, so its context starts empty and ends with it.
         structlog.contextvars.clear_contextvars()
@@ -165,9 +166,10 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         if game_id:
             structlog.contextvars.bind_contextvars(game_id=game_id)
         if access.roles is None:
-            # Anyone may call, so the caller is known only by its address (behind a proxy, the
-            # proxy's: then this bounds them all, and per-client limits are the proxy's job).
-            wait = self._open_calls.take(peer_address(peer))
+            # Anyone may call, so the caller is known only by its address: the browser's through
+            # our web gateway; behind another proxy, the proxy's (then this bounds them all, and
+            # per-client limits are the proxy's job).
+            wait = self._open_calls.take(client)
             if wait > 0:
                 raise ResourceExhausted(
                     "kennel/rate_limited",
@@ -210,11 +212,13 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         return None
 
     def _unary(
-        self, method: str, access: Access, credential: str | None, behaviour: Callable[..., Awaitable[Any]]
+        self, method: str, access: Access, credential: str | None, browser: str | None,
+        behaviour: Callable[..., Awaitable[Any]],
     ) -> Callable[[Any, grpc.aio.ServicerContext], Awaitable[Any]]:
         async def handle(request: Any, context: grpc.aio.ServicerContext) -> Any:
             try:
-                await self._admit(method, access, credential, request, context.peer())
+                client = browser or peer_address(context.peer())
+                await self._admit(method, access, credential, request, client)
                 return await behaviour(request, context)
             except Exception as error:  # every error leaves with its status, and is logged
                 await _abort(context, error)
@@ -222,12 +226,14 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         return handle
 
     def _stream(
-        self, method: str, access: Access, credential: str | None, behaviour: Callable[..., AsyncIterator[Any]]
+        self, method: str, access: Access, credential: str | None, browser: str | None,
+        behaviour: Callable[..., AsyncIterator[Any]],
     ) -> Callable[[Any, grpc.aio.ServicerContext], AsyncIterator[Any]]:
         async def handle(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
             slot: str | None = None
             try:
-                caller = await self._admit(method, access, credential, request, context.peer())
+                client = browser or peer_address(context.peer())
+                caller = await self._admit(method, access, credential, request, client)
                 if caller is not None:
                     slot = self._open_stream(caller.key)
                 async for response in behaviour(request, context):

@@ -8,9 +8,12 @@ when to consult them and what status a refusal gets.
 
 from __future__ import annotations
 
+import hmac
+import secrets
 import time
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 
 class CommandRate:
@@ -51,6 +54,30 @@ class CommandRate:
 
     def __len__(self) -> int:
         return len(self._buckets)
+
+
+# The web gateway (service.web) forwards browsers' calls to this server over loopback, so their
+# peer is the gateway. It names the browser in FORWARDED_FOR_KEY and proves the header is its own
+# with GATEWAY_KEY: a secret made per process that never leaves it but over that loopback
+# channel. Anyone else's forwarded-for header is ignored, so it cannot dodge a limit.
+FORWARDED_FOR_KEY = "kennel-forwarded-for"
+GATEWAY_KEY = "kennel-gateway"
+GATEWAY_TOKEN = secrets.token_urlsafe(32)
+
+
+def forwarded_client(metadata: Any) -> str | None:
+    """The browser's address ("web:127.0.0.2") on a call this process's web gateway forwards;
+    None on any other call (then the caller is its peer address)."""
+    forwarded = token = None
+    for key, value in metadata or ():
+        if key == FORWARDED_FOR_KEY and isinstance(value, str):
+            forwarded = value
+        elif key == GATEWAY_KEY and isinstance(value, str):
+            token = value
+    if not forwarded or token is None or not hmac.compare_digest(token, GATEWAY_TOKEN):
+        return None
+    host, separator, port = forwarded.rpartition(":")
+    return f"web:{host if separator and port.isdigit() else forwarded}"
 
 
 def peer_address(peer: str) -> str:

@@ -36,6 +36,7 @@ from connectrpc.server import ConnectASGIApplication, Endpoint
 
 from domain.registry import GAMES
 from kennel.v1 import kennel_pb2
+from service.limits import FORWARDED_FOR_KEY, GATEWAY_KEY, GATEWAY_TOKEN
 
 log = structlog.get_logger(__name__)
 
@@ -127,7 +128,11 @@ class Gateway:
 
 def _metadata(ctx: RequestContext[bytes, bytes]) -> tuple[tuple[str, str], ...]:
     headers = ctx.request_headers
-    return tuple((name, headers[name]) for name in FORWARDED_HEADERS if name in headers)
+    forwarded = tuple((name, headers[name]) for name in FORWARDED_HEADERS if name in headers)
+    if ctx.client_address:
+        # Whose call this is, for the limits on calls without a credential (service.limits).
+        forwarded += ((FORWARDED_FOR_KEY, ctx.client_address), (GATEWAY_KEY, GATEWAY_TOKEN))
+    return forwarded
 
 
 def _timeout(ctx: RequestContext[bytes, bytes]) -> float | None:

@@ -9,12 +9,14 @@ the server-streaming Watch comes through; the client's files and the game data a
 
 from __future__ import annotations
 
+import http.client
 import json
 import struct
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from testkit.servers import ServerThread
@@ -22,6 +24,7 @@ from testkit.servers import ServerThread
 from kennel.client import Kennel, KennelError
 from kennel.v1 import kennel_pb2 as pb
 from service.config import Config
+from service.limits import FORWARDED_FOR_KEY, GATEWAY_KEY, GATEWAY_TOKEN, forwarded_client
 from service.web import RunningWeb, loopback_target, start_web
 
 
@@ -141,3 +144,42 @@ def test_a_taken_web_port_is_an_error_not_a_crash(both: Both) -> None:
         assert kennel.list_open_games() == []
 
 
+
+
+def _list_open_games_from(base: str, source: str) -> int:
+    """ListOpenGames through the web port, sent from the loopback address `source`."""
+    host, port = base.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=10, source_address=(source, 0))
+    try:
+        connection.request("POST", "/kennel.v1.Kennel/ListOpenGames", body=pb.ListOpenGamesRequest().SerializeToString(),
+                           headers={"content-type": "application/proto", "connect-protocol-version": "1"})
+        answer = connection.getresponse()
+        answer.read()
+        return answer.status
+    finally:
+        connection.close()
+
+
+def test_calls_without_a_credential_are_limited_per_browser_not_for_the_whole_web_port(tmp_path: Path) -> None:
+    """docs/api.md, "Limits": through the web port every call reaches the gRPC server from the
+    gateway's own loopback address; the limit on calls without a credential still counts each
+    browser apart (the gateway names it, service.limits), so one browser spending its burst
+    leaves another untouched."""
+    server = ServerThread(tmp_path / "data", open_calls_per_second=0.01, open_call_burst=3).start()
+    assert server.running is not None
+    web = server._run(start_web("127.0.0.1", 0, server.running.port, Config().max_message_bytes))
+    base = f"http://127.0.0.1:{web.port}"
+    try:
+        assert [_list_open_games_from(base, "127.0.0.1") for _ in range(4)] == [200, 200, 200, 429]
+        assert _list_open_games_from(base, "127.0.0.2") == 200  # another browser has its own burst
+    finally:
+        server._run(web.stop())
+        server.stop()
+
+
+def test_only_this_process_gateway_may_name_the_browser() -> None:
+    named = ((FORWARDED_FOR_KEY, "127.0.0.9:5123"), (GATEWAY_KEY, GATEWAY_TOKEN))
+    assert forwarded_client(named) == "web:127.0.0.9"
+    assert forwarded_client(((FORWARDED_FOR_KEY, "127.0.0.9:5123"),)) is None  # a client's own claim
+    assert forwarded_client(((FORWARDED_FOR_KEY, "127.0.0.9:5123"), (GATEWAY_KEY, "guessed"))) is None
+    assert forwarded_client(()) is None
