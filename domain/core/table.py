@@ -11,12 +11,12 @@ through these functions, which is why a log replays identically wherever it is r
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic
 
 from domain.core.codec import DecodeError, Json, JsonObject, TypeRegistry, from_json, to_json
+from domain.core.frozen import replaced
 from domain.core.rng import SEED_BYTES, Rng, seed_commitment
 from domain.core.rules import Game, Outcome, Prompt, PromptKind, RuleViolation, Seat, State, Viewer
 from domain.core.timeouts import TIMER_EVENTS, PromptExpired, TimerSet, check_limit
@@ -171,33 +171,33 @@ def evolve(table: Table[State], event: Any) -> Table[State]:
     if isinstance(event, SeatFilled):
         seats = list(table.seats)
         seats[event.seat] = event.name
-        return dataclasses.replace(table, seats=tuple(seats), version=table.version + 1)
+        return replaced(table, seats=tuple(seats), version=table.version + 1)
     if isinstance(event, GameEnded):
-        return dataclasses.replace(table, ended=event, version=table.version + 1)
+        return replaced(table, ended=event, version=table.version + 1)
     if isinstance(event, GameCreated):
         raise ValueError("GameCreated opens a table; it is never folded into one")
     if isinstance(event, TimerSet):
-        return dataclasses.replace(table, prompt_limit_ms=event.prompt_limit_ms, version=table.version + 1)
+        return replaced(table, prompt_limit_ms=event.prompt_limit_ms, version=table.version + 1)
     if isinstance(event, PromptExpired):
-        return dataclasses.replace(table, version=table.version + 1)
+        return replaced(table, version=table.version + 1)
     if isinstance(event, UndoProposed):
         proposal = Proposal(seat=event.seat, to_version=event.to_version)
-        return dataclasses.replace(table, proposal=proposal, version=table.version + 1)
+        return replaced(table, proposal=proposal, version=table.version + 1)
     if isinstance(event, UndoAnswered):
         proposal = table.proposal
         if proposal is not None and event.agree:
-            proposal = dataclasses.replace(proposal, agreed=(*proposal.agreed, event.seat))
+            proposal = replaced(proposal, agreed=(*proposal.agreed, event.seat))
         elif proposal is not None:
             proposal = None
-        return dataclasses.replace(table, proposal=proposal, version=table.version + 1)
+        return replaced(table, proposal=proposal, version=table.version + 1)
     if isinstance(event, Undone):
         state = table.undo_point[1] if table.undo_point is not None else table.state
-        return dataclasses.replace(table, state=state, undoable=0, proposal=None, version=table.version + 1)
+        return replaced(table, state=state, undoable=0, proposal=None, version=table.version + 1)
     state = table.game.evolve(table.state, event)
     version = table.version + 1
     if _reveals(table.game, event):
-        return dataclasses.replace(table, state=state, version=version, undo_point=(version, state), undoable=0)
-    return dataclasses.replace(table, state=state, version=version, undoable=table.undoable + 1)
+        return replaced(table, state=state, version=version, undo_point=(version, state), undoable=0)
+    return replaced(table, state=state, version=version, undoable=table.undoable + 1)
 
 
 def fold(game: Game[State], events: Sequence[Any]) -> Table[State]:
