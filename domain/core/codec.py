@@ -27,21 +27,34 @@ class DecodeError(ValueError):
     """A JSON value does not fit the type it should decode to."""
 
 
+_PLAIN = frozenset({type(None), bool, int, str})  # encoded as they are (exactly these types)
+
+
 def to_json(value: Any) -> Json:
     """Encode a domain value as plain JSON (enums by value, tuples as lists)."""
-    if value is None or isinstance(value, (bool, int, str)):
-        if isinstance(value, enum.Enum):
-            return value.value
+    cls = type(value)
+    if cls in _PLAIN:
         return value
     if isinstance(value, enum.Enum):
         return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in _fields(type(value))}
+    if isinstance(value, (bool, int, str)):
+        return value
+    names = _field_names(cls)
+    if names is not None:
+        return {name: to_json(getattr(value, name)) for name in names}
     if isinstance(value, (tuple, list)):
         return [to_json(item) for item in value]
     if isinstance(value, Mapping):
         return {str(key): to_json(item) for key, item in value.items()}
-    raise TypeError(f"cannot encode {type(value).__name__} as JSON")
+    raise TypeError(f"cannot encode {cls.__name__} as JSON")
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    """A dataclass's field names in order; None for any other type."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return tuple(f.name for f in _fields(cls))
 
 
 def from_json(cls: Any, data: Json) -> Any:
@@ -121,18 +134,28 @@ def _expect(kind: type, data: Json) -> Any:
 def _dataclass_decoder(cls: type) -> Callable[[Json], Any]:
     hints = typing.get_type_hints(cls)
     fields = [(f.name, f) for f in _fields(cls) if f.init]
+    names = frozenset(name for name, _ in fields)
+    required = frozenset(
+        name
+        for name, field in fields
+        if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
+    )
+    # The fields' decoders are looked up on first use, not here: a dataclass may refer to itself.
+    decoders: list[tuple[str, Callable[[Json], Any]]] = []
 
     def decode(data: Json) -> Any:
         if not isinstance(data, dict):
             raise DecodeError(f"expected an object for {cls.__name__}")
-        unknown = set(data) - {name for name, _ in fields}
-        if unknown:
+        if not names.issuperset(data):
+            unknown = set(data) - names
             raise DecodeError(f"unknown field(s) for {cls.__name__}: {', '.join(sorted(unknown))}")
+        if not decoders:
+            decoders[:] = [(name, _decoder(hints[name])) for name, _ in fields]
         kwargs = {}
-        for name, field in fields:
+        for name, decoder in decoders:
             if name in data:
-                kwargs[name] = _decoder(hints[name])(data[name])
-            elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+                kwargs[name] = decoder(data[name])
+            elif name in required:
                 raise DecodeError(f"{cls.__name__} needs the field {name!r}")
         return cls(**kwargs)
 
@@ -185,7 +208,7 @@ class TypeRegistry(Generic[T]):
         return {"type": self.name_of(value), "data": to_json(value)}
 
     def decode(self, data: Json) -> T:
-        if not isinstance(data, dict) or set(data) != {"type", "data"}:
+        if not isinstance(data, dict) or len(data) != 2 or "type" not in data or "data" not in data:
             raise DecodeError('expected {"type": ..., "data": ...}')
         cls = self.type_named(_expect(str, data["type"]))
         result: T = from_json(cls, data["data"])
