@@ -12,6 +12,7 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from domain.core.codec import Json, JsonObject
+from replay.jsonbytes import canonical_json, loads
 
 FORMAT_NAME = "kennel-log"
 FORMAT_VERSION = 1
@@ -24,11 +25,6 @@ EXPIRE_PROMPT = "kennel.ExpirePrompt"  # the server's clock ran out a seat's pro
 
 class LogFormatError(ValueError):
     """A file or record that is not a well-formed Kennel log."""
-
-
-def canonical_json(value: Json) -> bytes:
-    """The exact bytes that are hashed and written: sorted keys, no spaces, UTF-8."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
 @dataclass(frozen=True)
@@ -165,7 +161,7 @@ class Record:
     @classmethod
     def from_bytes(cls, raw: bytes) -> Record:
         try:
-            return cls.from_json(json.loads(raw))
+            return cls.from_json(loads(raw))
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             raise LogFormatError(f"a record is not UTF-8 JSON: {error}") from None
 
@@ -292,7 +288,7 @@ def parse_log(raw: bytes) -> Log:
     if not lines:
         raise LogFormatError("the file is empty")
     try:
-        header = Header.from_json(json.loads(lines[0]))
+        header = Header.from_json(loads(lines[0]))
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise LogFormatError(f"line 1: the header is not UTF-8 JSON: {error}") from None
     records: list[Record] = []
@@ -317,7 +313,7 @@ def parse_log(raw: bytes) -> Log:
 
 def _json_line(line: bytes) -> Json:
     try:
-        return json.loads(line)
+        return loads(line)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise LogFormatError(f"not UTF-8 JSON: {error}") from None
 
