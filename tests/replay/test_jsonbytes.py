@@ -8,6 +8,7 @@ import dataclasses
 import datetime
 import json
 import math
+import random
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +103,10 @@ def test_texts_where_orjson_alone_would_differ_read_as_the_json_module_reads_the
 VALUES: list[Any] = [
     {"b": 1, "a": [True, False, None]},
     {"x": 1.5, "y": 1e-7, "z": 1e16, "w": -0.0},
+    [1e300, -1e-300, 5e-324, 1.7976931348623157e308, 123.456, -1e16, [0.5], {"k": [2.0]}],
+    1.5,
+    -1e22,
+    7,
     {"nan": math.nan, "inf": math.inf, "ninf": -math.inf},
     [2**63, -(2**63), 2**64, -(2**64) - 1, 10**30],
     {1: "int key"},
@@ -132,3 +137,13 @@ def test_every_code_point_in_keys_and_strings_is_written_as_the_json_module_writ
         chars = [chr(c) for c in range(start, start + 0x1000) if not 0xD800 <= c <= 0xDFFF]
         value = {c: c + "x" for c in chars}
         assert canonical_json(value) == json_module_canonical(value)
+
+
+def test_random_floats_in_values_and_texts_come_out_as_the_json_module_makes_them() -> None:
+    rng = random.Random(9)
+    for _ in range(2000):
+        number = float(f"{rng.uniform(-10.0, 10.0)}e{rng.randint(-330, 310)}")
+        value = {"a": [number, rng.randint(-(2**70), 2**70)], "b": {"c": number}}
+        assert canonical_json(value) == json_module_canonical(value)
+        text = json_module_canonical(value)
+        assert same_json(loads(text), json.loads(text))
