@@ -120,6 +120,10 @@ class Cause:
             raise LogFormatError(f"malformed command: {error}") from None
 
 
+_RECORD_KEYS = frozenset({"version", "command", "event", "prev", "hash"})
+_EVENT_KEYS = frozenset({"type", "data"})
+
+
 @dataclass(frozen=True)
 class Record:
     version: int  # 1-based position in the game's stream
@@ -142,13 +146,13 @@ class Record:
 
     @classmethod
     def from_json(cls, data: Json) -> Record:
-        if not isinstance(data, dict) or set(data) != {"version", "command", "event", "prev", "hash"}:
+        if not isinstance(data, dict) or data.keys() != _RECORD_KEYS:
             raise LogFormatError("a record has exactly: version, command, event, prev, hash")
         version = data["version"]
         if isinstance(version, bool) or not isinstance(version, int):
             raise LogFormatError("a record's version is an integer")
         event = data["event"]
-        if not isinstance(event, dict) or set(event) != {"type", "data"}:
+        if not isinstance(event, dict) or event.keys() != _EVENT_KEYS:
             raise LogFormatError('a record\'s event is {"type": ..., "data": ...}')
         return cls(
             version=version,
