@@ -100,10 +100,15 @@ def _decoder(cls: Any) -> Callable[[Json], Any]:
     if origin in (dict, Mapping) or cls is dict:
         return lambda data: _expect(dict, data)
     if isinstance(cls, type) and issubclass(cls, enum.Enum):
+        members = {member.value: member for member in cls}  # what `cls(data)` looks up first
 
         def decode_enum(data: Json) -> enum.Enum:
             try:
-                return cls(data)
+                return members[data]
+            except (KeyError, TypeError):  # TypeError: an unhashable value (a list, an object)
+                pass
+            try:
+                return cls(data)  # an enum with its own `_missing_`, or a value equal but not hashed alike
             except ValueError:
                 raise DecodeError(f"{data!r} is not a {cls.__name__}") from None
 
@@ -133,15 +138,14 @@ def _expect(kind: type, data: Json) -> Any:
 
 def _dataclass_decoder(cls: type) -> Callable[[Json], Any]:
     hints = typing.get_type_hints(cls)
-    fields = [(f.name, f) for f in _fields(cls) if f.init]
-    names = frozenset(name for name, _ in fields)
-    required = frozenset(
-        name
-        for name, field in fields
-        if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
-    )
+    fields = [f for f in _fields(cls) if f.init]
+    names = frozenset(field.name for field in fields)
     # The fields' decoders are looked up on first use, not here: a dataclass may refer to itself.
-    decoders: list[tuple[str, Callable[[Json], Any]]] = []
+    decoders: list[tuple[str, Callable[[Json], Any], dataclasses.Field[Any]]] = []
+    # The generated `__init__` of a frozen dataclass sets each field through object.__setattr__;
+    # a class whose `__init__` does nothing else (every field in it, no `__post_init__`) can have
+    # its fields set at once instead, in the same order: about twice as fast for an event.
+    plain_init = _init_only_sets_fields(cls)
 
     def decode(data: Json) -> Any:
         if not isinstance(data, dict):
@@ -150,16 +154,34 @@ def _dataclass_decoder(cls: type) -> Callable[[Json], Any]:
             unknown = set(data) - names
             raise DecodeError(f"unknown field(s) for {cls.__name__}: {', '.join(sorted(unknown))}")
         if not decoders:
-            decoders[:] = [(name, _decoder(hints[name])) for name, _ in fields]
-        kwargs = {}
-        for name, decoder in decoders:
+            decoders[:] = [(field.name, _decoder(hints[field.name]), field) for field in fields]
+        values = {}
+        for name, decoder, field in decoders:
             if name in data:
-                kwargs[name] = decoder(data[name])
-            elif name in required:
+                values[name] = decoder(data[name])
+            elif field.default is not dataclasses.MISSING:
+                values[name] = field.default
+            elif field.default_factory is not dataclasses.MISSING:
+                values[name] = field.default_factory()
+            else:
                 raise DecodeError(f"{cls.__name__} needs the field {name!r}")
-        return cls(**kwargs)
+        if not plain_init:
+            return cls(**values)
+        decoded = object.__new__(cls)
+        decoded.__dict__.update(values)
+        return decoded
 
     return decode
+
+
+def _init_only_sets_fields(cls: type) -> bool:
+    """Whether `cls(**values)` only sets the fields: dataclass's own `__init__` (generated, so
+    compiled from a string), every field in it, no `__post_init__`, and a plain `__dict__`."""
+    init = getattr(cls, "__init__", None)
+    generated = getattr(getattr(init, "__code__", None), "co_filename", None) == "<string>"
+    every_field = all(field.init for field in _fields(cls))
+    has_dict = all("__slots__" not in vars(klass) for klass in cls.__mro__[:-1])
+    return generated and every_field and has_dict and not hasattr(cls, "__post_init__")
 
 
 class TypeRegistry(Generic[T]):
