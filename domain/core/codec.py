@@ -155,7 +155,7 @@ def _dataclass_decoder(cls: type) -> Callable[[Json], Any]:
             raise DecodeError(f"unknown field(s) for {cls.__name__}: {', '.join(sorted(unknown))}")
         if not decoders:
             decoders[:] = [(field.name, _decoder(hints[field.name]), field) for field in fields]
-        values = {}
+        values: dict[str, Any] = {}
         for name, decoder, field in decoders:
             if name in data:
                 values[name] = decoder(data[name])
