@@ -102,10 +102,10 @@ class Ledger:
         Nothing changes until `commit`, so a caller can store the records first and drop them
         if the store refuses (another writer got there first).
         """
-        events = tables.play(self.table, seat, command, seed)
+        decision = tables.play_folded(self.table, seat, command, seed)
         encoded = tables.encode_command(self.game, command)
         cause = Cause(seat=seat, command_id=command_id, type=encoded["type"], data=encoded["data"])
-        return self._prepare(cause, events)
+        return self._prepare(cause, decision.events, folded=decision.table)
 
     def expire(self, seat: Seat, command_id: str, seed: bytes) -> Appending:
         """Prepare the events of `seat`'s prompt running out of time (the server's own cause,
@@ -123,13 +123,22 @@ class Ledger:
         for record in appending.records:
             self._remember(record)
 
-    def _prepare(self, cause: Cause, events: Sequence[Any], fold_first: bool = True) -> Appending:
+    def _prepare(
+        self,
+        cause: Cause,
+        events: Sequence[Any],
+        fold_first: bool = True,
+        folded: tables.Table[Any] | None = None,  # the table after `events`, when known already
+    ) -> Appending:
         encoded = [tables.encode_event(self.game, event) for event in events]
         records = chain(self.last_hash, self.version + 1, cause, encoded)
         table = self.table
-        for index, event in enumerate(events):
-            if index or fold_first:
-                table = tables.evolve(table, event)
+        if folded is not None:
+            table = folded
+        else:
+            for index, event in enumerate(events):
+                if index or fold_first:
+                    table = tables.evolve(table, event)
         return Appending(base_version=self.version, records=records, events=list(events), table=table)
 
     def _remember(self, record: Record) -> None:

@@ -12,6 +12,7 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from domain.core.codec import Json, JsonObject
+from replay.jsonbytes import canonical_json, loads
 
 FORMAT_NAME = "kennel-log"
 FORMAT_VERSION = 1
@@ -24,11 +25,6 @@ EXPIRE_PROMPT = "kennel.ExpirePrompt"  # the server's clock ran out a seat's pro
 
 class LogFormatError(ValueError):
     """A file or record that is not a well-formed Kennel log."""
-
-
-def canonical_json(value: Json) -> bytes:
-    """The exact bytes that are hashed and written: sorted keys, no spaces, UTF-8."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
 @dataclass(frozen=True)
@@ -124,6 +120,10 @@ class Cause:
             raise LogFormatError(f"malformed command: {error}") from None
 
 
+_RECORD_KEYS = frozenset({"version", "command", "event", "prev", "hash"})
+_EVENT_KEYS = frozenset({"type", "data"})
+
+
 @dataclass(frozen=True)
 class Record:
     version: int  # 1-based position in the game's stream
@@ -146,13 +146,13 @@ class Record:
 
     @classmethod
     def from_json(cls, data: Json) -> Record:
-        if not isinstance(data, dict) or set(data) != {"version", "command", "event", "prev", "hash"}:
+        if not isinstance(data, dict) or data.keys() != _RECORD_KEYS:
             raise LogFormatError("a record has exactly: version, command, event, prev, hash")
         version = data["version"]
         if isinstance(version, bool) or not isinstance(version, int):
             raise LogFormatError("a record's version is an integer")
         event = data["event"]
-        if not isinstance(event, dict) or set(event) != {"type", "data"}:
+        if not isinstance(event, dict) or event.keys() != _EVENT_KEYS:
             raise LogFormatError('a record\'s event is {"type": ..., "data": ...}')
         return cls(
             version=version,
@@ -165,7 +165,7 @@ class Record:
     @classmethod
     def from_bytes(cls, raw: bytes) -> Record:
         try:
-            return cls.from_json(json.loads(raw))
+            return cls.from_json(loads(raw))
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             raise LogFormatError(f"a record is not UTF-8 JSON: {error}") from None
 
@@ -292,7 +292,7 @@ def parse_log(raw: bytes) -> Log:
     if not lines:
         raise LogFormatError("the file is empty")
     try:
-        header = Header.from_json(json.loads(lines[0]))
+        header = Header.from_json(loads(lines[0]))
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise LogFormatError(f"line 1: the header is not UTF-8 JSON: {error}") from None
     records: list[Record] = []
@@ -317,7 +317,7 @@ def parse_log(raw: bytes) -> Log:
 
 def _json_line(line: bytes) -> Json:
     try:
-        return json.loads(line)
+        return loads(line)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise LogFormatError(f"not UTF-8 JSON: {error}") from None
 

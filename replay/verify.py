@@ -266,9 +266,9 @@ def _rerun(game: Game[Any], records: Sequence[Record], seed: bytes) -> dict[int,
     table: tables.Table[Any] | None = None
     tables_at: dict[int, tables.Table[Any]] = {}
     for cause, group in group_by_cause(records):
-        events = _decide(game, table, cause, group[0].version, seed)
+        events, folded = _decide(game, table, cause, group[0].version, seed)
         _compare(game, events, group)
-        table = _fold(game, table, events)
+        table = folded if folded is not None else _fold(game, table, events)
         tables_at[table.version] = table
     return tables_at
 
@@ -315,21 +315,24 @@ def _check_checkpoint(log: Log, public_key: bytes) -> None:
 
 def _decide(
     game: Game[Any], table: tables.Table[Any] | None, cause: Cause, version: int, seed: bytes
-) -> list[Any]:
+) -> tuple[list[Any], tables.Table[Any] | None]:
+    """The events the rules give for a cause, and the table after them when the rules folded
+    them already (a seat's command: `tables.play_folded`), to save folding them twice."""
     command = _decode_cause(game, cause, version)
     try:
         if isinstance(command, CreateGame):
             if table is not None:
                 raise _Failed(FailureKind.RULE, version, "kennel.CreateGame may only open a log")
-            return tables.create(game, command.options, command.seats, seed, command.prompt_limit_ms)
+            return tables.create(game, command.options, command.seats, seed, command.prompt_limit_ms), None
         if table is None:
             raise _Failed(FailureKind.RULE, version, "a log opens with kennel.CreateGame")
         if isinstance(command, FillSeat):
-            return tables.fill_seat(table, command.seat, command.name)
+            return tables.fill_seat(table, command.seat, command.name), None
         if isinstance(command, ExpirePrompt):
-            return tables.expire(table, command.seat, seed)
+            return tables.expire(table, command.seat, seed), None
         assert cause.seat is not None  # decode_cause refuses a game command without a seat
-        return tables.play(table, cause.seat, command, seed)
+        decision = tables.play_folded(table, cause.seat, command, seed)
+        return decision.events, decision.table
     except RuleViolation as violation:
         raise _Failed(FailureKind.RULE, version, f"the rules refuse {cause.type}: {violation}") from None
 

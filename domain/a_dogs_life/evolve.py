@@ -41,20 +41,10 @@ from domain.a_dogs_life.events import (
     TurnStarted,
 )
 from domain.a_dogs_life.state import ADogsLifeState, DogState, GroundItem, ItemKind, Phase, Piddle
+from domain.core.frozen import replaced
 
 T = TypeVar("T")
-D = TypeVar("D")
 State = ADogsLifeState
-
-
-def _replace(value: D, **changes: Any) -> D:
-    """`dataclasses.replace` for our frozen, slot-less, validation-free dataclasses, without
-    the cost of `__init__`: folding thousands of events per game is most of a playout's time.
-    Only ever called with field names of the value's own class."""
-    copy = object.__new__(type(value))
-    copy.__dict__.update(value.__dict__)
-    copy.__dict__.update(changes)
-    return copy
 
 
 def evolve(state: State, event: Any) -> State:
@@ -63,7 +53,7 @@ def evolve(state: State, event: Any) -> State:
         return state
     state = apply(state, event)
     if type(event) in _COSTS_A_POINT and state.phase is Phase.ACTIONS:
-        state = _replace(state, action_points=max(0, state.action_points - 1))
+        state = replaced(state, action_points=max(0, state.action_points - 1))
     return state
 
 
@@ -79,15 +69,15 @@ def _dog_chosen(state: State, event: DogChosen) -> State:
         dogs[event.seat] = dog
     else:
         return state
-    return _replace(state, dogs=tuple(dogs))
+    return replaced(state, dogs=tuple(dogs))
 
 
 def _deck_shuffled(state: State, event: DeckShuffled) -> State:
-    return _change_dog(state, event.seat, lambda d: _replace(d, deck=event.deck, discards=()))
+    return _change_dog(state, event.seat, lambda d: replaced(d, deck=event.deck, discards=()))
 
 
 def _turn_started(state: State, event: TurnStarted) -> State:
-    state = _replace(
+    state = replaced(
         state,
         active=event.seat,
         round=event.round,
@@ -96,12 +86,12 @@ def _turn_started(state: State, event: TurnStarted) -> State:
         begged=(),
         truck_steps=0,
     )
-    return _change_dog(state, event.seat, lambda d: _replace(d, hunger=event.hunger))
+    return _change_dog(state, event.seat, lambda d: replaced(d, hunger=event.hunger))
 
 
 def _card_drawn(state: State, event: CardDrawn) -> State:
     def draw(dog: DogState) -> DogState:
-        return _replace(dog, deck=_without(dog.deck, event.card), discards=dog.discards + (event.card,))
+        return replaced(dog, deck=_without(dog.deck, event.card), discards=dog.discards + (event.card,))
 
     return _change_dog(state, event.seat, draw)
 
@@ -118,82 +108,82 @@ def _dog_impounded(state: State, event: DogImpounded) -> State:
         dropped = (GroundItem(dog.position, ItemKind.BONE),) * dog.bones + tuple(
             GroundItem(dog.position, ItemKind.NEWSPAPER, address) for address in dog.newspapers
         )
-        state = _replace(state, ground=state.ground + dropped)
+        state = replaced(state, ground=state.ground + dropped)
     state = _change_dog(
         state,
         event.seat,
-        lambda d: _replace(d, position=None, bones=0, newspapers=(), pound_turn=1),
+        lambda d: replaced(d, position=None, bones=0, newspapers=(), pound_turn=1),
     )
     if event.seat == state.active and state.phase is Phase.ACTIONS:
-        state = _replace(state, phase=Phase.TURN_OVER, action_points=0)
+        state = replaced(state, phase=Phase.TURN_OVER, action_points=0)
     return state
 
 
 def _dog_kept_in_pound(state: State, event: DogKeptInPound) -> State:
-    return _change_dog(state, event.seat, lambda d: _replace(d, pound_turn=event.pound_turn))
+    return _change_dog(state, event.seat, lambda d: replaced(d, pound_turn=event.pound_turn))
 
 
 def _dog_released(state: State, event: DogReleased) -> State:
     state = _change_dog(
         state,
         event.seat,
-        lambda d: _replace(d, position=board().pound, hunger=event.hunger, pound_turn=0),
+        lambda d: replaced(d, position=board().pound, hunger=event.hunger, pound_turn=0),
     )
     if event.seat != state.active:
         return state
     phase = Phase.ACTIONS if event.action_points > 0 else Phase.TURN_OVER
-    return _replace(state, phase=phase, action_points=event.action_points)
+    return replaced(state, phase=phase, action_points=event.action_points)
 
 
 # Actions -------------------------------------------------------------------------------------
 
 
 def _dog_moved(state: State, event: DogMoved) -> State:
-    return _change_dog(state, event.seat, lambda d: _replace(d, position=event.to))
+    return _change_dog(state, event.seat, lambda d: replaced(d, position=event.to))
 
 
 def _lamppost_sniffed(state: State, event: LamppostSniffed) -> State:
     # "The dog spends the rest of its action points sniffing the lamppost"
-    return _replace(state, action_points=0)
+    return replaced(state, action_points=0)
 
 
 def _trash_can_searched(state: State, event: TrashCanSearched) -> State:
-    return _replace(state, searched=state.searched + (event.space,))
+    return replaced(state, searched=state.searched + (event.space,))
 
 
 def _trash_day(state: State, event: TrashDay) -> State:
-    return _replace(state, searched=(event.kept,))
+    return replaced(state, searched=(event.kept,))
 
 
 def _begged_for_food(state: State, event: BeggedForFood) -> State:
-    return _replace(state, begged=state.begged + (event.space,))
+    return replaced(state, begged=state.begged + (event.space,))
 
 
 def _food_eaten(state: State, event: FoodEaten) -> State:
-    return _change_dog(state, event.seat, lambda d: _replace(d, hunger=event.hunger))
+    return _change_dog(state, event.seat, lambda d: replaced(d, hunger=event.hunger))
 
 
 def _bone_found(state: State, event: BoneFound) -> State:
     if state.bone_supply <= 0:
         return state
-    state = _replace(state, bone_supply=state.bone_supply - 1)
-    return _change_dog(state, event.seat, lambda d: _replace(d, bones=d.bones + 1))
+    state = replaced(state, bone_supply=state.bone_supply - 1)
+    return _change_dog(state, event.seat, lambda d: replaced(d, bones=d.bones + 1))
 
 
 def _bone_dropped(state: State, event: BoneDropped) -> State:
     if not _has_seat(state, event.seat) or state.dogs[event.seat].bones <= 0:
         return state
-    state = _replace(state, ground=state.ground + (GroundItem(event.space, ItemKind.BONE),))
-    return _change_dog(state, event.seat, lambda d: _replace(d, bones=d.bones - 1))
+    state = replaced(state, ground=state.ground + (GroundItem(event.space, ItemKind.BONE),))
+    return _change_dog(state, event.seat, lambda d: replaced(d, bones=d.bones - 1))
 
 
 def _newspaper_dropped(state: State, event: NewspaperDropped) -> State:
     if not _has_seat(state, event.seat) or event.address not in state.dogs[event.seat].newspapers:
         return state
     item = GroundItem(event.space, ItemKind.NEWSPAPER, event.address)
-    state = _replace(state, ground=state.ground + (item,))
+    state = replaced(state, ground=state.ground + (item,))
     return _change_dog(
-        state, event.seat, lambda d: _replace(d, newspapers=_without(d.newspapers, event.address))
+        state, event.seat, lambda d: replaced(d, newspapers=_without(d.newspapers, event.address))
     )
 
 
@@ -201,8 +191,8 @@ def _bone_collected(state: State, event: BoneCollected) -> State:
     bone = GroundItem(event.space, ItemKind.BONE)
     if not _has_seat(state, event.seat) or bone not in state.ground:
         return state
-    state = _replace(state, ground=_without(state.ground, bone))
-    return _change_dog(state, event.seat, lambda d: _replace(d, bones=d.bones + 1))
+    state = replaced(state, ground=_without(state.ground, bone))
+    return _change_dog(state, event.seat, lambda d: replaced(d, bones=d.bones + 1))
 
 
 def _newspaper_collected(state: State, event: NewspaperCollected) -> State:
@@ -210,20 +200,20 @@ def _newspaper_collected(state: State, event: NewspaperCollected) -> State:
     if not _has_seat(state, event.seat) or not 0 <= event.index < len(here):
         return state
     item = here[event.index]
-    state = _replace(state, ground=_without(state.ground, item))
-    return _change_dog(state, event.seat, lambda d: _replace(d, newspapers=d.newspapers + (item.address,)))
+    state = replaced(state, ground=_without(state.ground, item))
+    return _change_dog(state, event.seat, lambda d: replaced(d, newspapers=d.newspapers + (item.address,)))
 
 
 def _bone_buried(state: State, event: BoneBuried) -> State:
     return _change_dog(
-        state, event.seat, lambda d: _replace(d, bones=max(0, d.bones - 1), buried=d.buried + 1)
+        state, event.seat, lambda d: replaced(d, bones=max(0, d.bones - 1), buried=d.buried + 1)
     )
 
 
 def _dog_drank(state: State, event: DogDrank) -> State:
     def drink(dog: DogState) -> DogState:
         poured = min(max(0, event.bladder - dog.bladder), dog.piddles_left)
-        return _replace(dog, bladder=dog.bladder + poured, piddles_left=dog.piddles_left - poured)
+        return replaced(dog, bladder=dog.bladder + poured, piddles_left=dog.piddles_left - poured)
 
     return _change_dog(state, event.seat, drink)
 
@@ -234,25 +224,25 @@ def _dog_piddled(state: State, event: DogPiddled) -> State:
     owner = state.piddle_on(event.space)
     if owner is not None:
         # "the opponent's piddle marker is removed from the board and given back to the opponent"
-        state = _change_dog(state, owner, lambda d: _replace(d, piddles_left=d.piddles_left + 1))
+        state = _change_dog(state, owner, lambda d: replaced(d, piddles_left=d.piddles_left + 1))
     piddles = tuple(p for p in state.piddles if p.space != event.space) + (Piddle(event.space, event.seat),)
-    state = _replace(state, piddles=tuple(sorted(piddles, key=lambda p: p.space)))
-    return _change_dog(state, event.seat, lambda d: _replace(d, bladder=d.bladder - 1))
+    state = replaced(state, piddles=tuple(sorted(piddles, key=lambda p: p.space)))
+    return _change_dog(state, event.seat, lambda d: replaced(d, bladder=d.bladder - 1))
 
 
 def _newspaper_taken(state: State, event: NewspaperTaken) -> State:
     if event.address not in state.kiosk:
         return state
-    state = _replace(state, kiosk=_without(state.kiosk, event.address))
-    return _change_dog(state, event.seat, lambda d: _replace(d, newspapers=d.newspapers + (event.address,)))
+    state = replaced(state, kiosk=_without(state.kiosk, event.address))
+    return _change_dog(state, event.seat, lambda d: replaced(d, newspapers=d.newspapers + (event.address,)))
 
 
 def _newspaper_delivered(state: State, event: NewspaperDelivered) -> State:
     if not _has_seat(state, event.seat) or event.address not in state.dogs[event.seat].newspapers:
         return state
-    state = _replace(state, kiosk=tuple(sorted(state.kiosk + (event.address,))))
+    state = replaced(state, kiosk=tuple(sorted(state.kiosk + (event.address,))))
     return _change_dog(
-        state, event.seat, lambda d: _replace(d, newspapers=_without(d.newspapers, event.address))
+        state, event.seat, lambda d: replaced(d, newspapers=_without(d.newspapers, event.address))
     )
 
 
@@ -264,24 +254,24 @@ def _unchanged(state: State, event: Any) -> State:
 
 
 def _truck_rolled(state: State, event: TruckRolled) -> State:
-    return _replace(state, phase=Phase.TRUCK, truck_steps=event.roll, action_points=0)
+    return replaced(state, phase=Phase.TRUCK, truck_steps=event.roll, action_points=0)
 
 
 def _truck_driven(state: State, event: TruckDriven) -> State:
     truck, came_from = state.truck, state.truck_from
     for space in event.spaces:
         truck, came_from = space, truck
-    return _replace(
+    return replaced(
         state, truck=truck, truck_from=came_from, truck_steps=max(0, state.truck_steps - len(event.spaces))
     )
 
 
 def _overtime_started(state: State, event: OvertimeStarted) -> State:
-    return _replace(state, overtime=True, contenders=event.seats)
+    return replaced(state, overtime=True, contenders=event.seats)
 
 
 def _game_won(state: State, event: GameWon) -> State:
-    return _replace(
+    return replaced(
         state,
         phase=Phase.OVER,
         winners=event.winners,
@@ -354,7 +344,7 @@ def _change_dog(state: State, seat: int, change: Callable[[DogState], DogState])
         return state
     dogs = list(state.dogs)
     dogs[seat] = change(dogs[seat])
-    return _replace(state, dogs=tuple(dogs))
+    return replaced(state, dogs=tuple(dogs))
 
 
 def _without(items: tuple[T, ...], item: T) -> tuple[T, ...]:

@@ -9,13 +9,13 @@ newspapers its own dog carries. Nobody, not even its owner, sees the order of a 
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from domain.a_dogs_life.dogs import Dog
 from domain.a_dogs_life.events import DeckShuffled, NewspaperCollected, NewspaperDropped, NewspaperTaken
 from domain.a_dogs_life.state import ADogsLifeState, DogState, GroundItem, ItemKind, Phase, Piddle
+from domain.core.frozen import replaced
 
 HIDDEN_ADDRESS = 0
 
@@ -85,7 +85,7 @@ def view(state: ADogsLifeState, viewer: int | None) -> ADogsLifeView:
 
 def _face_down(item: GroundItem) -> GroundItem:
     if item.kind is ItemKind.NEWSPAPER:
-        return dataclasses.replace(item, address=HIDDEN_ADDRESS)
+        return replaced(item, address=HIDDEN_ADDRESS)
     return item
 
 
@@ -111,7 +111,7 @@ def redact(event: Any, viewer: int | None) -> Any:
     """Blank what `viewer` may not see; every event still reaches every viewer, so the
     number and order of events tell nothing the rules do not."""
     if isinstance(event, DeckShuffled):
-        return dataclasses.replace(event, deck=())
+        return replaced(event, deck=())
     if isinstance(event, (NewspaperTaken, NewspaperDropped, NewspaperCollected)) and event.seat != viewer:
-        return dataclasses.replace(event, address=HIDDEN_ADDRESS)
+        return replaced(event, address=HIDDEN_ADDRESS)
     return event

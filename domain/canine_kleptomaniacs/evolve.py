@@ -5,7 +5,6 @@ nothing else. Cards move by value: a hand, a pile or a set never holds a card it
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -32,6 +31,7 @@ from domain.canine_kleptomaniacs.state import (
     Theft,
     TurnPhase,
 )
+from domain.core.frozen import replaced
 
 T = TypeVar("T")
 HIDING_PLACES_IN_THE_BOX = 20  # "You have a total of 20 Hiding Places to play with."
@@ -47,30 +47,30 @@ def evolve(state: CanineState, event: Any) -> CanineState:
 
 def _dogs_dealt(state: CanineState, event: ev.DogsDealt) -> CanineState:
     seats = tuple(
-        dataclasses.replace(seat, dog=dog) for seat, dog in zip(state.seats, event.dogs, strict=False)
+        replaced(seat, dog=dog) for seat, dog in zip(state.seats, event.dogs, strict=False)
     )
     seats += state.seats[len(seats) :]
     box = list(Dog)
     for dog in event.dogs:
         box = list(_without(tuple(box), dog))
-    return dataclasses.replace(state, seats=seats, box_dogs=tuple(box))
+    return replaced(state, seats=seats, box_dogs=tuple(box))
 
 
 def _hiding_places_dealt(state: CanineState, event: ev.HidingPlacesDealt) -> CanineState:
     seats = tuple(
-        dataclasses.replace(seat, places=seat.places + tuple(Place() for _ in range(event.each)))
+        replaced(seat, places=seat.places + tuple(Place() for _ in range(event.each)))
         for seat in state.seats
     )
     box = HIDING_PLACES_IN_THE_BOX - event.each * state.seat_count - event.shuffled_in
-    return dataclasses.replace(state, seats=seats, box_hiding_places=box)
+    return replaced(state, seats=seats, box_hiding_places=box)
 
 
 def _actions_shuffled(state: CanineState, event: ev.ActionsShuffled) -> CanineState:
-    return dataclasses.replace(state, actions=event.deck)
+    return replaced(state, actions=event.deck)
 
 
 def _collectables_shuffled(state: CanineState, event: ev.CollectablesShuffled) -> CanineState:
-    return dataclasses.replace(state, collectables=event.deck)
+    return replaced(state, collectables=event.deck)
 
 
 def _hand_dealt(state: CanineState, event: ev.HandDealt) -> CanineState:
@@ -78,17 +78,17 @@ def _hand_dealt(state: CanineState, event: ev.HandDealt) -> CanineState:
 
 
 def _bedroom_shuffled(state: CanineState, event: ev.BedroomShuffled) -> CanineState:
-    return dataclasses.replace(state, bedroom=event.deck)
+    return replaced(state, bedroom=event.deck)
 
 
 def _turn_started(state: CanineState, event: ev.TurnStarted) -> CanineState:
     seats = tuple(
-        dataclasses.replace(seat, places=tuple(_unswapped(p) for p in seat.places))
+        replaced(seat, places=tuple(_unswapped(p) for p in seat.places))
         if any(p.swapped for p in seat.places)
         else seat
         for seat in state.seats
     )
-    return dataclasses.replace(
+    return replaced(
         state,
         seats=seats,
         turn=event.seat,
@@ -100,22 +100,22 @@ def _turn_started(state: CanineState, event: ev.TurnStarted) -> CanineState:
 
 
 def _unswapped(place: Place) -> Place:
-    return dataclasses.replace(place, swapped=False) if place.swapped else place
+    return replaced(place, swapped=False) if place.swapped else place
 
 
 def _actions_finished(state: CanineState, event: ev.ActionsFinished) -> CanineState:
-    return dataclasses.replace(state, phase=TurnPhase.CLOSING)
+    return replaced(state, phase=TurnPhase.CLOSING)
 
 
 def _turn_ended(state: CanineState, event: ev.TurnEnded) -> CanineState:
     return _change(
-        state, event.seat, lambda s: dataclasses.replace(s, quiet_turns=s.quiet_turns + 1 if event.quiet else 0)
+        state, event.seat, lambda s: replaced(s, quiet_turns=s.quiet_turns + 1 if event.quiet else 0)
     )
 
 
 def _action_deck_formed_again(state: CanineState, event: ev.ActionDeckFormedAgain) -> CanineState:
-    seats = tuple(dataclasses.replace(seat, kept=()) for seat in state.seats)
-    return dataclasses.replace(
+    seats = tuple(replaced(seat, kept=()) for seat in state.seats)
+    return replaced(
         state,
         seats=seats,
         actions=event.deck,
@@ -127,7 +127,7 @@ def _action_deck_formed_again(state: CanineState, event: ev.ActionDeckFormedAgai
 
 
 def _game_finished(state: CanineState, event: ev.GameFinished) -> CanineState:
-    return dataclasses.replace(state, finished=event.pile)
+    return replaced(state, finished=event.pile)
 
 
 # ---- cards moving ----
@@ -136,41 +136,41 @@ def _game_finished(state: CanineState, event: ev.GameFinished) -> CanineState:
 def _action_card_taken(state: CanineState, event: ev.ActionCardTaken) -> CanineState:
     if event.card not in state.actions:
         return state
-    state = dataclasses.replace(
+    state = replaced(
         state, actions=_without(state.actions, event.card), in_play=state.in_play + (event.card,)
     )
     if event.seat == state.turn and state.turn_number > 0:
-        state = dataclasses.replace(state, took_action_card=True, phase=TurnPhase.ACTED)
+        state = replaced(state, took_action_card=True, phase=TurnPhase.ACTED)
     return state
 
 
 def _action_card_kept(state: CanineState, event: ev.ActionCardKept) -> CanineState:
     if event.card not in state.in_play:
         return state
-    state = dataclasses.replace(state, in_play=_without(state.in_play, event.card))
-    return _change(state, event.seat, lambda s: dataclasses.replace(s, kept=sorted_actions(s.kept + (event.card,))))
+    state = replaced(state, in_play=_without(state.in_play, event.card))
+    return _change(state, event.seat, lambda s: replaced(s, kept=sorted_actions(s.kept + (event.card,))))
 
 
 def _action_card_discarded(state: CanineState, event: ev.ActionCardDiscarded) -> CanineState:
     if event.seat is None:
         if event.card not in state.in_play:
             return state
-        state = dataclasses.replace(state, in_play=_without(state.in_play, event.card))
+        state = replaced(state, in_play=_without(state.in_play, event.card))
     else:
         if not _has_seat(state, event.seat) or event.card not in state.seats[event.seat].kept:
             return state
-        state = _change(state, event.seat, lambda s: dataclasses.replace(s, kept=_without(s.kept, event.card)))
-    return dataclasses.replace(state, discards=state.discards + (event.card,))
+        state = _change(state, event.seat, lambda s: replaced(s, kept=_without(s.kept, event.card)))
+    return replaced(state, discards=state.discards + (event.card,))
 
 
 def _hiding_place_added(state: CanineState, event: ev.HidingPlaceAdded) -> CanineState:
     if event.from_box:
-        state = dataclasses.replace(state, box_hiding_places=state.box_hiding_places - 1)
+        state = replaced(state, box_hiding_places=state.box_hiding_places - 1)
     elif ActionCard.HIDING_PLACE in state.in_play:
-        state = dataclasses.replace(state, in_play=_without(state.in_play, ActionCard.HIDING_PLACE))
+        state = replaced(state, in_play=_without(state.in_play, ActionCard.HIDING_PLACE))
     else:
         return state
-    return _change(state, event.seat, lambda s: dataclasses.replace(s, places=s.places + (Place(),)))
+    return _change(state, event.seat, lambda s: replaced(s, places=s.places + (Place(),)))
 
 
 def _collectables_drawn(state: CanineState, event: ev.CollectablesDrawn) -> CanineState:
@@ -181,32 +181,32 @@ def _cards_discarded(state: CanineState, event: ev.CardsDiscarded) -> CanineStat
     if not _has_seat(state, event.seat):
         return state
     hand, gone = _take(state.seats[event.seat].hand, event.cards)
-    state = _change(state, event.seat, lambda s: dataclasses.replace(s, hand=hand))
-    state = dataclasses.replace(state, laundry=sorted_collectables(state.laundry + gone))
+    state = _change(state, event.seat, lambda s: replaced(s, hand=hand))
+    state = replaced(state, laundry=sorted_collectables(state.laundry + gone))
     # Discarding answers the discard the current effect owes.
     effect = state.effect
     if isinstance(effect, Choosing) and effect.seat == event.seat:
         if effect.step is Step.HAND_LIMIT:
             left = effect.count - len(gone)
-            return dataclasses.replace(state, effect=dataclasses.replace(effect, count=left) if left > 0 else None)
+            return replaced(state, effect=replaced(effect, count=left) if left > 0 else None)
         if effect.step is Step.LEAF_STORM:
-            return dataclasses.replace(state, effect=dataclasses.replace(effect, count=effect.count + len(gone)))
+            return replaced(state, effect=replaced(effect, count=effect.count + len(gone)))
         if effect.step is Step.RANCID_DISCARD:
-            return dataclasses.replace(state, effect=None)
+            return replaced(state, effect=None)
     if isinstance(effect, Owed) and effect.step is Step.GRAPES and event.seat in effect.owing:
         owing = _without(effect.owing, event.seat)
-        return dataclasses.replace(state, effect=dataclasses.replace(effect, owing=owing) if owing else None)
+        return replaced(state, effect=replaced(effect, owing=owing) if owing else None)
     return state
 
 
 def _bedroom_card_taken(state: CanineState, event: ev.BedroomCardTaken) -> CanineState:
     if event.card not in state.bedroom:
         return state
-    state = dataclasses.replace(state, bedroom=_without(state.bedroom, event.card))
+    state = replaced(state, bedroom=_without(state.bedroom, event.card))
     if event.card is BedroomCard.ULTIMATE_HIDING_PLACE:
         # "Use as a normal Hiding Place": it lies in the playing area as one.
-        return _change(state, event.seat, lambda s: dataclasses.replace(s, places=s.places + (Place(ultimate=True),)))
-    return _change(state, event.seat, lambda s: dataclasses.replace(s, bedroom=sorted_bedroom(s.bedroom + (event.card,))))
+        return _change(state, event.seat, lambda s: replaced(s, places=s.places + (Place(ultimate=True),)))
+    return _change(state, event.seat, lambda s: replaced(s, bedroom=sorted_bedroom(s.bedroom + (event.card,))))
 
 
 # ---- hiding and swapping ----
@@ -219,13 +219,13 @@ def _set_hidden(state: CanineState, event: ev.SetHidden) -> CanineState:
         hand, cards = _take(seat.hand, event.cards)
         bedroom, bedroom_cards = _take(seat.bedroom, event.bedroom_cards)
         place = seat.places[event.place]
-        place = dataclasses.replace(
+        place = replaced(
             place,
             kind=event.kind,
             cards=sorted_collectables(place.cards + cards),
             bedroom_cards=sorted_bedroom(place.bedroom_cards + bedroom_cards),
         )
-        return dataclasses.replace(seat, hand=hand, bedroom=bedroom, places=_replaced(seat.places, event.place, place))
+        return replaced(seat, hand=hand, bedroom=bedroom, places=_replaced(seat.places, event.place, place))
 
     return _hiding_began(_change(state, event.seat, hide), event.seat)
 
@@ -244,7 +244,7 @@ def _sets_swapped(state: CanineState, event: ev.SetsSwapped) -> CanineState:
             bedroom_cards=sorted_bedroom(bedroom_cards),
             swapped=True,
         )
-        return dataclasses.replace(
+        return replaced(
             seat,
             hand=sorted_collectables(hand + old.cards),
             bedroom=sorted_bedroom(bedroom + old.bedroom_cards),
@@ -263,7 +263,7 @@ def _places_swapped(state: CanineState, event: ev.PlacesSwapped) -> CanineState:
         new_a = Place(ultimate=a.ultimate, kind=b.kind, cards=b.cards, bedroom_cards=b.bedroom_cards, swapped=True)
         new_b = Place(ultimate=b.ultimate, kind=a.kind, cards=a.cards, bedroom_cards=a.bedroom_cards, swapped=True)
         places = _replaced(_replaced(seat.places, event.first, new_a), event.second, new_b)
-        return dataclasses.replace(seat, places=places)
+        return replaced(seat, places=places)
 
     return _hiding_began(_change(state, event.seat, swap), event.seat)
 
@@ -271,14 +271,14 @@ def _places_swapped(state: CanineState, event: ev.PlacesSwapped) -> CanineState:
 def _hiding_began(state: CanineState, seat: int) -> CanineState:
     """Hiding or swapping on one's own turn, before any other action, is the turn's action."""
     if seat == state.turn and state.phase is TurnPhase.OPEN and state.turn_number > 0:
-        return dataclasses.replace(state, phase=TurnPhase.HIDING)
+        return replaced(state, phase=TurnPhase.HIDING)
     return state
 
 
 def _mr_squirrel_taken(state: CanineState, event: ev.MrSquirrelTaken) -> CanineState:
-    state = dataclasses.replace(state, mr_squirrel=event.seat)
+    state = replaced(state, mr_squirrel=event.seat)
     if event.seat == state.turn:
-        state = dataclasses.replace(state, phase=TurnPhase.ACTED)
+        state = replaced(state, phase=TurnPhase.ACTED)
     return state
 
 
@@ -286,19 +286,19 @@ def _mr_squirrel_taken(state: CanineState, event: ev.MrSquirrelTaken) -> CanineS
 
 
 def _trade_proposed(state: CanineState, event: ev.TradeProposed) -> CanineState:
-    return dataclasses.replace(
+    return replaced(
         state, effect=Offer(proposer=event.proposer), proposals=state.proposals + 1
     )
 
 
 def _trade_offered(state: CanineState, event: ev.TradeOffered) -> CanineState:
-    return dataclasses.replace(
+    return replaced(
         state, effect=Offer(proposer=event.proposer, partner=event.partner, give=event.give, take=event.take)
     )
 
 
 def _trade_ended(state: CanineState, event: Any) -> CanineState:
-    return dataclasses.replace(state, effect=None)
+    return replaced(state, effect=None)
 
 
 def _trade_made(state: CanineState, event: ev.TradeMade) -> CanineState:
@@ -309,7 +309,7 @@ def _trade_made(state: CanineState, event: ev.TradeMade) -> CanineState:
     seats[event.partner], taken = _hand_over(seats[event.partner], event.take)
     seats[event.partner] = _receive(seats[event.partner], given)
     seats[event.proposer] = _receive(seats[event.proposer], taken)
-    return dataclasses.replace(state, seats=tuple(seats), effect=None)
+    return replaced(state, seats=tuple(seats), effect=None)
 
 
 Given = tuple[Source, Any]
@@ -317,15 +317,15 @@ Given = tuple[Source, Any]
 
 def _hand_over(seat: Seat, item: TradeItem) -> tuple[Seat, Given | None]:
     if item.source is Source.HAND and item.kind in seat.hand:
-        return dataclasses.replace(seat, hand=_without(seat.hand, item.kind)), (Source.HAND, item.kind)
+        return replaced(seat, hand=_without(seat.hand, item.kind)), (Source.HAND, item.kind)
     if item.source is Source.HIDING_PLACE and item.place is not None and 0 <= item.place < len(seat.places):
         place = seat.places[item.place]
-        return dataclasses.replace(seat, places=seat.places[: item.place] + seat.places[item.place + 1 :]), (
+        return replaced(seat, places=seat.places[: item.place] + seat.places[item.place + 1 :]), (
             Source.HIDING_PLACE,
             place,
         )
     if item.source is Source.BEDROOM and item.bedroom_card in seat.bedroom:
-        return dataclasses.replace(seat, bedroom=_without(seat.bedroom, item.bedroom_card)), (
+        return replaced(seat, bedroom=_without(seat.bedroom, item.bedroom_card)), (
             Source.BEDROOM,
             item.bedroom_card,
         )
@@ -337,10 +337,10 @@ def _receive(seat: Seat, given: Given | None) -> Seat:
         return seat
     source, thing = given
     if source is Source.HAND:
-        return dataclasses.replace(seat, hand=sorted_collectables(seat.hand + (thing,)))
+        return replaced(seat, hand=sorted_collectables(seat.hand + (thing,)))
     if source is Source.HIDING_PLACE:
-        return dataclasses.replace(seat, places=seat.places + (thing,))
-    return dataclasses.replace(seat, bedroom=sorted_bedroom(seat.bedroom + (thing,)))
+        return replaced(seat, places=seat.places + (thing,))
+    return replaced(seat, bedroom=sorted_bedroom(seat.bedroom + (thing,)))
 
 
 # ---- choices and thefts ----
@@ -358,34 +358,34 @@ def _choice_awaited(state: CanineState, event: ev.ChoiceAwaited) -> CanineState:
         )
     else:
         return state
-    return dataclasses.replace(state, effect=effect)
+    return replaced(state, effect=effect)
 
 
 def _effect_over(state: CanineState, event: Any) -> CanineState:
-    return dataclasses.replace(state, effect=None)
+    return replaced(state, effect=None)
 
 
 def _laundry_picked(state: CanineState, event: ev.LaundryPicked) -> CanineState:
     laundry, cards = _take(state.laundry, event.cards)
-    state = dataclasses.replace(state, laundry=laundry, effect=None)
-    return _change(state, event.seat, lambda s: dataclasses.replace(s, hand=sorted_collectables(s.hand + cards)))
+    state = replaced(state, laundry=laundry, effect=None)
+    return _change(state, event.seat, lambda s: replaced(s, hand=sorted_collectables(s.hand + cards)))
 
 
 def _collectable_asked_for(state: CanineState, event: ev.CollectableAskedFor) -> CanineState:
     effect = state.effect
     if not isinstance(effect, Naming):
         return state
-    effect = dataclasses.replace(
+    effect = replaced(
         effect,
         remaining=_without(effect.remaining, event.victim),
         asks=effect.asks + (ev.Take(victim=event.victim, count=1, kind=event.kind),),
     )
-    return dataclasses.replace(state, effect=effect)
+    return replaced(state, effect=effect)
 
 
 def _theft_attempted(state: CanineState, event: ev.TheftAttempted) -> CanineState:
     theft = Theft(thief=event.thief, card=event.card, takes=event.takes, waiting=event.charm_holders)
-    return dataclasses.replace(state, effect=theft if event.takes else None)
+    return replaced(state, effect=theft if event.takes else None)
 
 
 def _charm_offensive_used(state: CanineState, event: ev.CharmOffensiveUsed) -> CanineState:
@@ -393,26 +393,26 @@ def _charm_offensive_used(state: CanineState, event: ev.CharmOffensiveUsed) -> C
     if not isinstance(effect, Theft):
         return state
     takes = tuple(t for t in effect.takes if t.victim != event.seat) if event.prevented else effect.takes
-    effect = dataclasses.replace(effect, takes=takes, waiting=_without(effect.waiting, event.seat))
-    return dataclasses.replace(state, effect=effect if takes else None)
+    effect = replaced(effect, takes=takes, waiting=_without(effect.waiting, event.seat))
+    return replaced(state, effect=effect if takes else None)
 
 
 def _theft_allowed(state: CanineState, event: ev.TheftAllowed) -> CanineState:
     effect = state.effect
     if not isinstance(effect, Theft):
         return state
-    return dataclasses.replace(state, effect=dataclasses.replace(effect, waiting=_without(effect.waiting, event.seat)))
+    return replaced(state, effect=replaced(effect, waiting=_without(effect.waiting, event.seat)))
 
 
 def _cards_stolen(state: CanineState, event: ev.CardsStolen) -> CanineState:
     if _has_seat(state, event.victim) and _has_seat(state, event.thief):
         hand, cards = _take(state.seats[event.victim].hand, event.cards)
-        state = _change(state, event.victim, lambda s: dataclasses.replace(s, hand=hand))
-        state = _change(state, event.thief, lambda s: dataclasses.replace(s, hand=sorted_collectables(s.hand + cards)))
+        state = _change(state, event.victim, lambda s: replaced(s, hand=hand))
+        state = _change(state, event.thief, lambda s: replaced(s, hand=sorted_collectables(s.hand + cards)))
     effect = state.effect
     if isinstance(effect, Theft):
         takes = tuple(t for t in effect.takes if t.victim != event.victim)
-        state = dataclasses.replace(state, effect=dataclasses.replace(effect, takes=takes) if takes else None)
+        state = replaced(state, effect=replaced(effect, takes=takes) if takes else None)
     return state
 
 
@@ -422,11 +422,11 @@ def _walkies_card_chosen(state: CanineState, event: ev.WalkiesCardChosen) -> Can
         return state
     if event.card not in state.seats[event.seat].hand:
         return state
-    state = _change(state, event.seat, lambda s: dataclasses.replace(s, hand=_without(s.hand, event.card)))
-    effect = dataclasses.replace(
+    state = _change(state, event.seat, lambda s: replaced(s, hand=_without(s.hand, event.card)))
+    effect = replaced(
         effect, owing=_without(effect.owing, event.seat), chosen=effect.chosen + ((event.seat, event.card),)
     )
-    return dataclasses.replace(state, effect=effect)
+    return replaced(state, effect=effect)
 
 
 def _cards_passed(state: CanineState, event: ev.CardsPassed) -> CanineState:
@@ -437,14 +437,14 @@ def _cards_passed(state: CanineState, event: ev.CardsPassed) -> CanineState:
             continue
         set_aside.remove((passed.giver, passed.card))
         card = passed.card
-        state = _change(state, passed.receiver, lambda s: dataclasses.replace(s, hand=sorted_collectables(s.hand + (card,))))
-    return dataclasses.replace(state, effect=None)
+        state = _change(state, passed.receiver, lambda s: replaced(s, hand=sorted_collectables(s.hand + (card,))))
+    return replaced(state, effect=None)
 
 
 def _hands_redealt(state: CanineState, event: ev.HandsRedealt) -> CanineState:
     for dealt in event.hands:
         cards = sorted_collectables(dealt.cards)
-        state = _change(state, dealt.seat, lambda s: dataclasses.replace(s, hand=cards))
+        state = _change(state, dealt.seat, lambda s: replaced(s, hand=cards))
     return state
 
 
@@ -452,13 +452,13 @@ def _leftovers_returned(state: CanineState, event: ev.LeftoversReturned) -> Cani
     deck = list(state.collectables)
     for card, position in zip(event.cards, event.positions, strict=False):
         deck.insert(position, card)
-    return dataclasses.replace(state, collectables=tuple(deck))
+    return replaced(state, collectables=tuple(deck))
 
 
 def _battle_started(state: CanineState, event: ev.BattleStarted) -> CanineState:
     if len(event.fighters) != 2:
         return state
-    return dataclasses.replace(state, effect=Battle(fighters=(event.fighters[0], event.fighters[1])))
+    return replaced(state, effect=Battle(fighters=(event.fighters[0], event.fighters[1])))
 
 
 def _weapon_chosen(state: CanineState, event: ev.WeaponChosen) -> CanineState:
@@ -467,7 +467,7 @@ def _weapon_chosen(state: CanineState, event: ev.WeaponChosen) -> CanineState:
         return state
     weapons = list(battle.weapons)
     weapons[battle.fighters.index(event.seat)] = event.weapon
-    return dataclasses.replace(state, effect=dataclasses.replace(battle, weapons=(weapons[0], weapons[1])))
+    return replaced(state, effect=replaced(battle, weapons=(weapons[0], weapons[1])))
 
 
 def _throw_made(state: CanineState, event: ev.ThrowMade) -> CanineState:
@@ -478,7 +478,7 @@ def _throw_made(state: CanineState, event: ev.ThrowMade) -> CanineState:
     if event.winner in battle.fighters:
         wins[battle.fighters.index(event.winner)] += 1
     battle = Battle(fighters=battle.fighters, wins=(wins[0], wins[1]), throws=battle.throws + 1)
-    return dataclasses.replace(state, effect=battle)
+    return replaced(state, effect=battle)
 
 
 _APPLIERS: dict[type, Callable[[CanineState, Any], CanineState]] = {
@@ -540,8 +540,8 @@ def _draw(state: CanineState, seat: int, cards: tuple[Any, ...]) -> CanineState:
     if not _has_seat(state, seat):
         return state
     deck, drawn = _take(state.collectables, cards)
-    state = dataclasses.replace(state, collectables=deck)
-    return _change(state, seat, lambda s: dataclasses.replace(s, hand=sorted_collectables(s.hand + drawn)))
+    state = replaced(state, collectables=deck)
+    return _change(state, seat, lambda s: replaced(s, hand=sorted_collectables(s.hand + drawn)))
 
 
 def _has_seat(state: CanineState, seat: int | None) -> bool:
@@ -553,7 +553,7 @@ def _change(state: CanineState, seat: int, change: Callable[[Seat], Seat]) -> Ca
         return state
     seats = list(state.seats)
     seats[seat] = change(seats[seat])
-    return dataclasses.replace(state, seats=tuple(seats))
+    return replaced(state, seats=tuple(seats))
 
 
 def _replaced(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:

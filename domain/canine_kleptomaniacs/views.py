@@ -10,7 +10,6 @@ through it. Nobody sees the order of a deck or what lies in the Laundry Pile.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +29,7 @@ from domain.canine_kleptomaniacs.state import (
     TurnPhase,
 )
 from domain.canine_kleptomaniacs.trading import proposals_per_turn
+from domain.core.frozen import replaced
 
 
 @dataclass(frozen=True)
@@ -218,25 +218,25 @@ def redact(event: Any, viewer: int | None) -> Any:
     """Blank what `viewer` may not see; every event still reaches every viewer, so the number
     and order of events tell nothing the rules do not."""
     if isinstance(event, (ev.ActionsShuffled, ev.CollectablesShuffled, ev.BedroomShuffled, ev.ActionDeckFormedAgain)):
-        return dataclasses.replace(event, deck=())
+        return replaced(event, deck=())
     if isinstance(event, (ev.HandDealt, ev.CollectablesDrawn, ev.CardsDiscarded, ev.LaundryPicked)):
-        return event if event.seat == viewer else dataclasses.replace(event, cards=())
+        return event if event.seat == viewer else replaced(event, cards=())
     if isinstance(event, ev.CardsStolen):
         if not event.blind or viewer in (event.thief, event.victim):
             return event
-        return dataclasses.replace(event, cards=())
+        return replaced(event, cards=())
     if isinstance(event, ev.WalkiesCardChosen):
-        return event if event.seat == viewer else dataclasses.replace(event, card=None)
+        return event if event.seat == viewer else replaced(event, card=None)
     if isinstance(event, ev.CardsPassed):
         passes = tuple(
-            p if viewer in (p.giver, p.receiver) else dataclasses.replace(p, card=None) for p in event.passes
+            p if viewer in (p.giver, p.receiver) else replaced(p, card=None) for p in event.passes
         )
-        return dataclasses.replace(event, passes=passes)
+        return replaced(event, passes=passes)
     if isinstance(event, ev.HandsRedealt):
-        hands = tuple(h if h.seat == viewer else dataclasses.replace(h, cards=()) for h in event.hands)
-        return dataclasses.replace(event, hands=hands)
+        hands = tuple(h if h.seat == viewer else replaced(h, cards=()) for h in event.hands)
+        return replaced(event, hands=hands)
     if isinstance(event, ev.LeftoversReturned):
-        return dataclasses.replace(event, cards=(), positions=())
+        return replaced(event, cards=(), positions=())
     if isinstance(event, ev.WeaponChosen):
-        return event if event.seat == viewer else dataclasses.replace(event, weapon=None)
+        return event if event.seat == viewer else replaced(event, weapon=None)
     return event

@@ -8,7 +8,6 @@ cards, so that an error never tells a seat what it may not know.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -44,6 +43,7 @@ from domain.caninos.stealing import steal_targets, stealable
 from domain.caninos.tricks import card_options, seat_options, slice_options, trick_choices
 from domain.caninos.turns import end_turn, lay_down, levelling_options, owing, return_slice, settle
 from domain.caninos.words import draft_question
+from domain.core.frozen import replaced
 from domain.core.rng import Rng
 from domain.core.rules import RuleViolation
 
@@ -128,7 +128,7 @@ def pay_with(resolution: Resolution, seat: int, command: PayWith, rng: Rng) -> N
     draft = _your_draft(resolution.state, seat, (Step.CARDS,))
     if command.cards not in card_options(resolution.state, draft):
         raise RuleViolation("caninos/cannot_pay", "Those cards from your hand may not steal that slice.")
-    lay_down(resolution, dataclasses.replace(draft.play, cards=command.cards))
+    lay_down(resolution, replaced(draft.play, cards=command.cards))
 
 
 def choose_seat(resolution: Resolution, seat: int, command: ChooseSeat, rng: Rng) -> None:

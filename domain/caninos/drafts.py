@@ -8,11 +8,11 @@ complete; only then may anyone answer it, so that every answer knows the whole p
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 
 from domain.caninos.cards import Card, Trick
 from domain.caninos.state import Action, Draft, Play, SliceRef
+from domain.core.frozen import replaced
 
 SEAT_TRICKS = frozenset({Trick.GAMBLERS, Trick.DIETERS, Trick.KILLJOYS, Trick.DOG_FAIRY})
 ONE_SLICE_TRICKS = frozenset({Trick.GLUTTONS, Trick.CERBERUS, Trick.TOPPING})
@@ -67,19 +67,19 @@ def declared_trick(seat: int, card: Card, trick: Trick, stolen_with: tuple[Card,
 
 
 def with_cards(draft: Draft, cards: tuple[Card, ...]) -> Draft:
-    return dataclasses.replace(draft, play=dataclasses.replace(draft.play, cards=cards))
+    return replaced(draft, play=replaced(draft.play, cards=cards))
 
 
 def with_slice(draft: Draft, ref: SliceRef) -> Draft:
     play = draft.play
     if chooses_onto(draft):
-        return dataclasses.replace(draft, play=dataclasses.replace(play, onto=play.onto + (ref,)))
-    return dataclasses.replace(draft, play=dataclasses.replace(play, slices=play.slices + (ref,)))
+        return replaced(draft, play=replaced(play, onto=play.onto + (ref,)))
+    return replaced(draft, play=replaced(play, slices=play.slices + (ref,)))
 
 
 def with_target(draft: Draft, target: int) -> Draft:
-    return dataclasses.replace(draft, play=dataclasses.replace(draft.play, target=target))
+    return replaced(draft, play=replaced(draft.play, target=target))
 
 
 def closed(draft: Draft) -> Draft:
-    return dataclasses.replace(draft, closed=True)
+    return replaced(draft, closed=True)

@@ -7,12 +7,12 @@ Slices under Cerberus never match: nothing may take or touch them.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from domain.caninos.cards import Card, Pizza, sorted_pizzas
 from domain.caninos.state import CaninosState, Player, Slice, SliceRef
+from domain.core.frozen import replaced
 
 T = TypeVar("T")
 
@@ -101,7 +101,7 @@ def redistributed(
             continue
         piece = collections[ref.owner][index]
         toppings.append(piece.topping)  # type: ignore[arg-type]
-        collections[ref.owner][index] = dataclasses.replace(piece, topping=None)
+        collections[ref.owner][index] = replaced(piece, topping=None)
     placed = 0
     for topping, ref in zip(toppings, onto, strict=False):
         if ref.owner is None or not 0 <= ref.owner < len(collections):
@@ -109,10 +109,10 @@ def redistributed(
         index = find(collections[ref.owner], ref)
         if index is None:
             continue
-        collections[ref.owner][index] = dataclasses.replace(collections[ref.owner][index], topping=topping)
+        collections[ref.owner][index] = replaced(collections[ref.owner][index], topping=topping)
         placed += 1
     changed = tuple(
-        dataclasses.replace(player, collection=tuple(collection))
+        replaced(player, collection=tuple(collection))
         for player, collection in zip(players, collections, strict=True)
     )
     return changed, tuple(toppings[placed:])

@@ -9,7 +9,6 @@ tricks with any dog (toppings are no dogs); Dieters forbid the tricks that steal
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from functools import partial
 
@@ -18,6 +17,7 @@ from domain.caninos.drafts import Step, declared_trick, next_step
 from domain.caninos.slices import can_take_topping, collection_refs, find, redistributed, slice_named
 from domain.caninos.state import Action, CaninosState, Draft, Player, Slice, SliceRef
 from domain.caninos.stealing import can_steal_with, every_other_slice, payments, under_dieters, under_killjoys
+from domain.core.frozen import replaced
 
 # The Tanuki "works as a wild card for any dog card": every trick a dog performs, but the
 # Gluttons' (which steals again "with this same card": the Tanuki performs one action only).
@@ -183,7 +183,7 @@ def _without_slices(players: tuple[Player, ...], refs: tuple[SliceRef, ...]) -> 
         collection = changed[ref.owner].collection
         index = find(collection, ref)
         if index is not None:
-            changed[ref.owner] = dataclasses.replace(
+            changed[ref.owner] = replaced(
                 changed[ref.owner], collection=collection[:index] + collection[index + 1 :]
             )
     return tuple(changed)

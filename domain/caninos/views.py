@@ -10,7 +10,6 @@ the mini-deck tops.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +18,7 @@ from domain.caninos.events import CardsDealt, CardsDrawn, DeckShuffled, DiscardS
 from domain.caninos.options import Options
 from domain.caninos.scoring import points
 from domain.caninos.state import Answer, CaninosState, Draft, Hex, Play, Slice, Turn
+from domain.core.frozen import replaced
 
 
 @dataclass(frozen=True)
@@ -95,9 +95,9 @@ def redact(event: Any, viewer: int | None) -> Any:
     """Blank what `viewer` may not see; every event still reaches every viewer, so the number
     and order of events tell nothing the rules do not."""
     if isinstance(event, DeckShuffled | DiscardShuffled):
-        return dataclasses.replace(event, deck=())
+        return replaced(event, deck=())
     if isinstance(event, PizzasShuffled):
-        return dataclasses.replace(event, pizzas=())
+        return replaced(event, pizzas=())
     if isinstance(event, CardsDealt | CardsDrawn) and event.seat != viewer:
-        return dataclasses.replace(event, cards=())
+        return replaced(event, cards=())
     return event

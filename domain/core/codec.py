@@ -27,21 +27,34 @@ class DecodeError(ValueError):
     """A JSON value does not fit the type it should decode to."""
 
 
+_PLAIN = frozenset({type(None), bool, int, str})  # encoded as they are (exactly these types)
+
+
 def to_json(value: Any) -> Json:
     """Encode a domain value as plain JSON (enums by value, tuples as lists)."""
-    if value is None or isinstance(value, (bool, int, str)):
-        if isinstance(value, enum.Enum):
-            return value.value
+    cls = type(value)
+    if cls in _PLAIN:
         return value
     if isinstance(value, enum.Enum):
         return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in _fields(type(value))}
+    if isinstance(value, (bool, int, str)):
+        return value
+    names = _field_names(cls)
+    if names is not None:
+        return {name: to_json(getattr(value, name)) for name in names}
     if isinstance(value, (tuple, list)):
         return [to_json(item) for item in value]
     if isinstance(value, Mapping):
         return {str(key): to_json(item) for key, item in value.items()}
-    raise TypeError(f"cannot encode {type(value).__name__} as JSON")
+    raise TypeError(f"cannot encode {cls.__name__} as JSON")
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    """A dataclass's field names in order; None for any other type."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return tuple(f.name for f in _fields(cls))
 
 
 def from_json(cls: Any, data: Json) -> Any:
@@ -87,10 +100,15 @@ def _decoder(cls: Any) -> Callable[[Json], Any]:
     if origin in (dict, Mapping) or cls is dict:
         return lambda data: _expect(dict, data)
     if isinstance(cls, type) and issubclass(cls, enum.Enum):
+        members = {member.value: member for member in cls}  # what `cls(data)` looks up first
 
         def decode_enum(data: Json) -> enum.Enum:
             try:
-                return cls(data)
+                return members[data]
+            except (KeyError, TypeError):  # TypeError: an unhashable value (a list, an object)
+                pass
+            try:
+                return cls(data)  # an enum with its own `_missing_`, or a value equal but not hashed alike
             except ValueError:
                 raise DecodeError(f"{data!r} is not a {cls.__name__}") from None
 
@@ -120,23 +138,50 @@ def _expect(kind: type, data: Json) -> Any:
 
 def _dataclass_decoder(cls: type) -> Callable[[Json], Any]:
     hints = typing.get_type_hints(cls)
-    fields = [(f.name, f) for f in _fields(cls) if f.init]
+    fields = [f for f in _fields(cls) if f.init]
+    names = frozenset(field.name for field in fields)
+    # The fields' decoders are looked up on first use, not here: a dataclass may refer to itself.
+    decoders: list[tuple[str, Callable[[Json], Any], dataclasses.Field[Any]]] = []
+    # The generated `__init__` of a frozen dataclass sets each field through object.__setattr__;
+    # a class whose `__init__` does nothing else (every field in it, no `__post_init__`) can have
+    # its fields set at once instead, in the same order: about twice as fast for an event.
+    plain_init = _init_only_sets_fields(cls)
 
     def decode(data: Json) -> Any:
         if not isinstance(data, dict):
             raise DecodeError(f"expected an object for {cls.__name__}")
-        unknown = set(data) - {name for name, _ in fields}
-        if unknown:
+        if not names.issuperset(data):
+            unknown = set(data) - names
             raise DecodeError(f"unknown field(s) for {cls.__name__}: {', '.join(sorted(unknown))}")
-        kwargs = {}
-        for name, field in fields:
+        if not decoders:
+            decoders[:] = [(field.name, _decoder(hints[field.name]), field) for field in fields]
+        values: dict[str, Any] = {}
+        for name, decoder, field in decoders:
             if name in data:
-                kwargs[name] = _decoder(hints[name])(data[name])
-            elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+                values[name] = decoder(data[name])
+            elif field.default is not dataclasses.MISSING:
+                values[name] = field.default
+            elif field.default_factory is not dataclasses.MISSING:
+                values[name] = field.default_factory()
+            else:
                 raise DecodeError(f"{cls.__name__} needs the field {name!r}")
-        return cls(**kwargs)
+        if not plain_init:
+            return cls(**values)
+        decoded = object.__new__(cls)
+        decoded.__dict__.update(values)
+        return decoded
 
     return decode
+
+
+def _init_only_sets_fields(cls: type) -> bool:
+    """Whether `cls(**values)` only sets the fields: dataclass's own `__init__` (generated, so
+    compiled from a string), every field in it, no `__post_init__`, and a plain `__dict__`."""
+    init = getattr(cls, "__init__", None)
+    generated = getattr(getattr(init, "__code__", None), "co_filename", None) == "<string>"
+    every_field = all(field.init for field in _fields(cls))
+    has_dict = all("__slots__" not in vars(klass) for klass in cls.__mro__[:-1])
+    return generated and every_field and has_dict and not hasattr(cls, "__post_init__")
 
 
 class TypeRegistry(Generic[T]):
@@ -185,7 +230,7 @@ class TypeRegistry(Generic[T]):
         return {"type": self.name_of(value), "data": to_json(value)}
 
     def decode(self, data: Json) -> T:
-        if not isinstance(data, dict) or set(data) != {"type", "data"}:
+        if not isinstance(data, dict) or len(data) != 2 or "type" not in data or "data" not in data:
             raise DecodeError('expected {"type": ..., "data": ...}')
         cls = self.type_named(_expect(str, data["type"]))
         result: T = from_json(cls, data["data"])

@@ -11,12 +11,12 @@ through these functions, which is why a log replays identically wherever it is r
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic
 
 from domain.core.codec import DecodeError, Json, JsonObject, TypeRegistry, from_json, to_json
+from domain.core.frozen import replaced
 from domain.core.rng import SEED_BYTES, Rng, seed_commitment
 from domain.core.rules import Game, Outcome, Prompt, PromptKind, RuleViolation, Seat, State, Viewer
 from domain.core.timeouts import TIMER_EVENTS, PromptExpired, TimerSet, check_limit
@@ -112,6 +112,9 @@ class Table(Generic[State]):
         return Outcome(self.ended.winners, self.ended.scores, self.ended.reason)
 
 
+_ENGINE_EVENT_TYPES = frozenset(ENGINE_EVENTS.types)
+
+
 def is_engine_event(event: object) -> bool:
     return event in ENGINE_EVENTS
 
@@ -168,36 +171,49 @@ def open_table(game: Game[State], created: GameCreated) -> Table[State]:
 
 def evolve(table: Table[State], event: Any) -> Table[State]:
     """Fold one event (engine or game) into the table."""
+    if type(event) not in _ENGINE_EVENT_TYPES:  # most events are the game's: skip the checks below
+        return _evolve_game(table, event)
     if isinstance(event, SeatFilled):
         seats = list(table.seats)
         seats[event.seat] = event.name
-        return dataclasses.replace(table, seats=tuple(seats), version=table.version + 1)
+        return replaced(table, seats=tuple(seats), version=table.version + 1)
     if isinstance(event, GameEnded):
-        return dataclasses.replace(table, ended=event, version=table.version + 1)
+        return replaced(table, ended=event, version=table.version + 1)
     if isinstance(event, GameCreated):
         raise ValueError("GameCreated opens a table; it is never folded into one")
     if isinstance(event, TimerSet):
-        return dataclasses.replace(table, prompt_limit_ms=event.prompt_limit_ms, version=table.version + 1)
+        return replaced(table, prompt_limit_ms=event.prompt_limit_ms, version=table.version + 1)
     if isinstance(event, PromptExpired):
-        return dataclasses.replace(table, version=table.version + 1)
+        return replaced(table, version=table.version + 1)
     if isinstance(event, UndoProposed):
         proposal = Proposal(seat=event.seat, to_version=event.to_version)
-        return dataclasses.replace(table, proposal=proposal, version=table.version + 1)
+        return replaced(table, proposal=proposal, version=table.version + 1)
     if isinstance(event, UndoAnswered):
         proposal = table.proposal
         if proposal is not None and event.agree:
-            proposal = dataclasses.replace(proposal, agreed=(*proposal.agreed, event.seat))
+            proposal = replaced(proposal, agreed=(*proposal.agreed, event.seat))
         elif proposal is not None:
             proposal = None
-        return dataclasses.replace(table, proposal=proposal, version=table.version + 1)
+        return replaced(table, proposal=proposal, version=table.version + 1)
     if isinstance(event, Undone):
         state = table.undo_point[1] if table.undo_point is not None else table.state
-        return dataclasses.replace(table, state=state, undoable=0, proposal=None, version=table.version + 1)
+        return replaced(table, state=state, undoable=0, proposal=None, version=table.version + 1)
+    return _evolve_game(table, event)
+
+
+def _evolve_game(table: Table[State], event: Any, reveals: bool | None = None) -> Table[State]:
     state = table.game.evolve(table.state, event)
     version = table.version + 1
-    if _reveals(table.game, event):
-        return dataclasses.replace(table, state=state, version=version, undo_point=(version, state), undoable=0)
-    return dataclasses.replace(table, state=state, version=version, undoable=table.undoable + 1)
+    if _reveals(table.game, event) if reveals is None else reveals:
+        return replaced(table, state=state, version=version, undo_point=(version, state), undoable=0)
+    return replaced(table, state=state, version=version, undoable=table.undoable + 1)
+
+
+def fold_into(table: Table[State], events: Sequence[Any]) -> Table[State]:
+    """The table after these events."""
+    for event in events:
+        table = evolve(table, event)
+    return table
 
 
 def fold(game: Game[State], events: Sequence[Any]) -> Table[State]:
@@ -259,6 +275,12 @@ def play(table: Table[State], seat: Seat, command: Any, seed: bytes) -> list[Any
     The decision draws from the stream numbered by the table's version, so the same seed and
     the same commands reproduce the same events, wherever and whenever they are replayed.
     """
+    return play_folded(table, seat, command, seed).events
+
+
+def play_folded(table: Table[State], seat: Seat, command: Any, seed: bytes) -> Decision[State]:
+    """`play`, with the table those events lead to: the decision folds them anyway (to see
+    whether the game is won), so a caller that needs the new table need not fold them again."""
     if table.ended is not None:
         raise RuleViolation("kennel/game_over", "The game is over.")
     if not table.started:
@@ -266,7 +288,8 @@ def play(table: Table[State], seat: Seat, command: Any, seed: bytes) -> list[Any
     if not 0 <= seat < len(table.seats):
         raise RuleViolation("kennel/no_such_seat", f"There is no seat {seat}.")
     if command in ENGINE_COMMANDS:
-        return _decide_undo(table, seat, command)
+        events = _decide_undo(table, seat, command)
+        return Decision(events, fold_into(table, events))
     if command not in table.game.commands:
         raise RuleViolation("kennel/unknown_command", f"{table.game.title} has no such command.")
     if table.proposal is not None:
@@ -291,12 +314,12 @@ def expire(table: Table[State], seat: Seat, seed: bytes) -> list[Any]:
     command = table.game.timeout_command(table.state, seat, rng)
     if command not in table.game.legal_commands(table.state, seat):
         raise AssertionError(f"{table.game.name}: a prompt's timeout command must be a legal command")
-    return [expired, *_decide(table, seat, command, seed, rng)]
+    return [expired, *_decide(table, seat, command, seed, rng).events]
 
 
-def _decide(table: Table[State], seat: Seat, command: Any, seed: bytes, rng: Rng) -> list[Any]:
+def _decide(table: Table[State], seat: Seat, command: Any, seed: bytes, rng: Rng) -> Decision[State]:
     """The game's decision on a command, checked against the engine's contract, with
-    `GameEnded` appended when it ends the game."""
+    `GameEnded` appended when it ends the game, and the table it leads to."""
     events = list(table.game.decide(table.state, seat, command, rng))
     if not events:
         raise AssertionError(f"{table.game.name}: a legal command must produce at least one event")
@@ -304,15 +327,25 @@ def _decide(table: Table[State], seat: Seat, command: Any, seed: bytes, rng: Rng
     if any(revealing[i] and not revealing[i + 1] for i in range(len(revealing) - 1)):
         # Undo lands right after the last revealing event; that must end a decision.
         raise AssertionError(f"{table.game.name}: a decision's events after a revealing one must reveal too")
-    state = table.state
-    for event in events:
-        state = table.game.evolve(state, event)
-    outcome = table.game.outcome(state)
+    if any(type(event) in _ENGINE_EVENT_TYPES for event in events):
+        raise AssertionError(f"{table.game.name}: a decision's events are the game's own, never the engine's")
+    folded = table
+    for event, reveals in zip(events, revealing, strict=True):
+        folded = _evolve_game(folded, event, reveals)
+    outcome = table.game.outcome(folded.state)
     if outcome is not None:
-        events.append(
-            GameEnded(winners=outcome.winners, scores=outcome.scores, reason=outcome.reason, seed=seed.hex())
-        )
-    return events
+        ended = GameEnded(winners=outcome.winners, scores=outcome.scores, reason=outcome.reason, seed=seed.hex())
+        events.append(ended)
+        folded = evolve(folded, ended)
+    return Decision(events, folded)
+
+
+@dataclass(frozen=True)
+class Decision(Generic[State]):
+    """A decision's events and the table with all of them folded in."""
+
+    events: list[Any]
+    table: Table[State]
 
 
 def redact(table: Table[Any], event: Any, viewer: Viewer) -> Any:

@@ -3,10 +3,10 @@ event that does not fit the state (a seat out of range, a card not there) change
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from domain.core.frozen import replaced
 from domain.hoarders.cards import Critter, sorted_critters, sorted_nuts
 from domain.hoarders.events import (
     BeaversRevealed,
@@ -34,7 +34,7 @@ def evolve(state: HoardersState, event: Any) -> HoardersState:
 
 
 def _nuts_shuffled(state: HoardersState, event: NutsShuffled) -> HoardersState:
-    return dataclasses.replace(state, deck=event.deck)
+    return replaced(state, deck=event.deck)
 
 
 def _nuts_dealt(state: HoardersState, event: NutsDealt) -> HoardersState:
@@ -44,7 +44,7 @@ def _nuts_dealt(state: HoardersState, event: NutsDealt) -> HoardersState:
 
 
 def _round_started(state: HoardersState, event: RoundStarted) -> HoardersState:
-    return dataclasses.replace(
+    return replaced(
         state, phase=Phase.PICKING, round=event.round, crown=event.crown, turns_taken=0, theft=None
     )
 
@@ -52,22 +52,22 @@ def _round_started(state: HoardersState, event: RoundStarted) -> HoardersState:
 def _critters_picked(state: HoardersState, event: CrittersPicked) -> HoardersState:
     def pick(hoard: Hoard) -> Hoard:
         hand, picked = _take(hoard.hand, event.critters)
-        return dataclasses.replace(hoard, hand=hand, face_down=hoard.face_down + picked)
+        return replaced(hoard, hand=hand, face_down=hoard.face_down + picked)
 
     state = _change_hoard(state, event.seat, pick)
     if state.phase is Phase.PICKING and all(hoard.has_picked for hoard in state.hoards):
         # The reveals begin once everyone has put down their two critters.
-        state = dataclasses.replace(state, phase=Phase.REVEALING, turns_taken=0)
+        state = replaced(state, phase=Phase.REVEALING, turns_taken=0)
     return state
 
 
 def _critter_revealed(state: HoardersState, event: CritterRevealed) -> HoardersState:
     state = _change_hoard(state, event.seat, lambda h: _turned_up(h, event.critter))
-    return dataclasses.replace(state, turns_taken=state.turns_taken + 1)
+    return replaced(state, turns_taken=state.turns_taken + 1)
 
 
 def _turn_passed(state: HoardersState, event: TurnPassed) -> HoardersState:
-    return dataclasses.replace(state, turns_taken=state.turns_taken + 1)
+    return replaced(state, turns_taken=state.turns_taken + 1)
 
 
 def _nut_drawn(state: HoardersState, event: NutDrawn) -> HoardersState:
@@ -75,7 +75,7 @@ def _nut_drawn(state: HoardersState, event: NutDrawn) -> HoardersState:
     # every card accounted for even if an event were wrong.
     if event.nut not in state.deck or not 0 <= event.seat < state.seat_count:
         return state
-    state = dataclasses.replace(state, deck=_without(state.deck, event.nut))
+    state = replaced(state, deck=_without(state.deck, event.nut))
     return _change_hoard(state, event.seat, lambda h: _with_nuts(h, h.nuts + (event.nut,)))
 
 
@@ -84,11 +84,11 @@ def _draw_missed(state: HoardersState, event: DrawMissed) -> HoardersState:
 
 
 def _theft_attempted(state: HoardersState, event: TheftAttempted) -> HoardersState:
-    return dataclasses.replace(state, theft=Theft(thief=event.thief, victim=event.victim, nut=event.nut))
+    return replaced(state, theft=Theft(thief=event.thief, victim=event.victim, nut=event.nut))
 
 
 def _nut_stolen(state: HoardersState, event: NutStolen) -> HoardersState:
-    state = dataclasses.replace(state, theft=None)
+    state = replaced(state, theft=None)
     seats = range(state.seat_count)
     if (
         event.thief not in seats
@@ -101,7 +101,7 @@ def _nut_stolen(state: HoardersState, event: NutStolen) -> HoardersState:
 
 
 def _theft_cancelled(state: HoardersState, event: TheftCancelled) -> HoardersState:
-    state = dataclasses.replace(state, theft=None)
+    state = replaced(state, theft=None)
     return _change_hoard(state, event.victim, lambda h: _turned_up(h, Critter.HAMSTER))
 
 
@@ -113,12 +113,12 @@ def _beavers_revealed(state: HoardersState, event: BeaversRevealed) -> HoardersS
 
 def _round_ended(state: HoardersState, event: RoundEnded) -> HoardersState:
     def back_to_hand(hoard: Hoard) -> Hoard:
-        return dataclasses.replace(
+        return replaced(
             hoard, hand=sorted_critters(hoard.hand + hoard.played), face_down=(), revealed=()
         )
 
     hoards = tuple(back_to_hand(hoard) for hoard in state.hoards)
-    return dataclasses.replace(state, hoards=hoards, phase=Phase.ROUND_ENDED, theft=None)
+    return replaced(state, hoards=hoards, phase=Phase.ROUND_ENDED, theft=None)
 
 
 _APPLIERS: dict[type, Callable[[HoardersState, Any], HoardersState]] = {
@@ -143,17 +143,17 @@ def _change_hoard(state: HoardersState, seat: int, change: Callable[[Hoard], Hoa
         return state
     hoards = list(state.hoards)
     hoards[seat] = change(hoards[seat])
-    return dataclasses.replace(state, hoards=tuple(hoards))
+    return replaced(state, hoards=tuple(hoards))
 
 
 def _with_nuts(hoard: Hoard, nuts: tuple[Any, ...]) -> Hoard:
-    return dataclasses.replace(hoard, nuts=sorted_nuts(nuts))
+    return replaced(hoard, nuts=sorted_nuts(nuts))
 
 
 def _turned_up(hoard: Hoard, critter: Critter) -> Hoard:
     if critter not in hoard.face_down:
         return hoard
-    return dataclasses.replace(
+    return replaced(
         hoard, face_down=_without(hoard.face_down, critter), revealed=hoard.revealed + (critter,)
     )
 

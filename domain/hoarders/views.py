@@ -8,10 +8,10 @@ even the seat that will draw them, sees the order of the deck.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from domain.core.frozen import replaced
 from domain.hoarders.cards import Critter, Nut, sorted_critters
 from domain.hoarders.events import CrittersPicked, NutsShuffled
 from domain.hoarders.outcome import outcome
@@ -64,7 +64,7 @@ def redact(event: Any, viewer: int | None) -> Any:
     """Blank what `viewer` may not see; every event still reaches every viewer, so the
     number and order of events tell nothing the rules do not."""
     if isinstance(event, NutsShuffled):
-        return dataclasses.replace(event, deck=())
+        return replaced(event, deck=())
     if isinstance(event, CrittersPicked) and event.seat != viewer:
-        return dataclasses.replace(event, critters=())
+        return replaced(event, critters=())
     return event
