@@ -9,6 +9,7 @@ import uuid
 from testkit.bot_games import bot_game
 
 from domain.registry import GAMES
+from kennel.v1 import kennel_pb2 as pb
 from service.games import LiveGame
 from service.projections import Projections, _redacted, build_view
 from service.storage import Desk
@@ -38,9 +39,11 @@ def test_watch_updates_are_shared_until_the_game_moves_on() -> None:
     projections = Projections()
     version = live.ledger.version
     update = projections.update(live, 1, version - 2, version)
-    assert projections.update(live, 1, version - 2, version) is update
-    assert update.view == build_view(live, 1)
-    assert [event.version for event in update.events] == [version - 2, version - 1, version]
+    assert projections.update(live, 1, version - 2, version) is update  # serialised once, sent as is
+    message = pb.WatchResponse.FromString(update)
+    assert message.view == build_view(live, 1)
+    assert [event.version for event in message.events] == [version - 2, version - 1, version]
+    assert list(message.events) == [_redacted(live, 1, v) for v in range(version - 2, version + 1)]
     assert projections.update(live, 1, version - 1, version) is not update
 
 
