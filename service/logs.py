@@ -14,58 +14,72 @@ still leaves it in the log), and what is queued is written out when the process 
 from __future__ import annotations
 
 import atexit
+import collections
 import logging
-import queue
 import sys
 import threading
+import time
 from typing import Any, TextIO
 
 import structlog
 
-_FLUSH = object()  # asks the writer to signal once what was queued before it is written
-_WAITED_FOR = frozenset({"error", "critical", "exception", "fatal"})
+_WRITE_EVERY = 0.02  # seconds between writes of what was queued: one wake-up per burst, not per line
 
 
 class LineWriter:
-    """Writes lines to a text stream from a thread of its own, in the order they were queued."""
+    """Writes lines to a text stream from a thread of its own, in the order they were queued.
+
+    Queuing a line is a deque append; only the first line after a write wakes the thread, which
+    then waits `_WRITE_EVERY` for the rest of the burst, so a busy server pays one wake-up and
+    one write per burst of lines, not per line, and an idle one none.
+    """
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
-        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._lines: collections.deque[str | threading.Event] = collections.deque()
+        self._wake = threading.Event()
+        self._urgent = False  # a flush waits: write without waiting for the burst
         self._thread = threading.Thread(target=self._run, name="kennel-log-writer", daemon=True)
         self._thread.start()
 
     def write(self, line: str) -> None:
-        self._queue.put(line)
+        first = not self._lines
+        self._lines.append(line)
+        if first:
+            self._wake.set()
 
     def flush(self, timeout: float | None = 5.0) -> None:
         """Return once every line queued before this call is written (or after `timeout`)."""
         if not self._thread.is_alive():
             return
         done = threading.Event()
-        self._queue.put((_FLUSH, done))
+        self._lines.append(done)
+        self._urgent = True
+        self._wake.set()
         done.wait(timeout)
 
     def _run(self) -> None:
         while True:
+            self._wake.wait()
+            if not self._urgent:
+                time.sleep(_WRITE_EVERY)
+            self._urgent = False
+            self._wake.clear()  # before draining: a line queued from here on wakes us again
             lines: list[str] = []
             flushed: list[threading.Event] = []
-            item = self._queue.get()
-            while True:  # take everything queued meanwhile: one write for a burst of lines
-                if isinstance(item, tuple) and item[0] is _FLUSH:
-                    flushed.append(item[1])
+            while self._lines:
+                item = self._lines.popleft()
+                if isinstance(item, threading.Event):
+                    flushed.append(item)
                 else:
                     lines.append(item)
-                try:
-                    item = self._queue.get_nowait()
-                except queue.Empty:
-                    break
             try:
                 if lines:
                     self.stream.write("\n".join(lines) + "\n")
                 self.stream.flush()
             except Exception as error:  # stderr itself failed: say so where we still can
-                sys.__stderr__.write(f"kennel: writing the log failed: {error!r}\n")
+                if sys.__stderr__ is not None:
+                    sys.__stderr__.write(f"kennel: writing the log failed: {error!r}\n")
             for done in flushed:
                 done.set()
 
