@@ -18,6 +18,7 @@ roles and limits.
 from __future__ import annotations
 
 import contextvars
+import functools
 import hmac
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -46,6 +47,7 @@ log = structlog.get_logger(__name__)
 SERVICE = "kennel.v1.Kennel"
 CREDENTIAL_KEY = "authorization"
 _BEARER = "bearer "
+DIGESTS_KEPT = 4096  # credential digests remembered (service.games.digest costs a SHA-256 each)
 
 principal_var: contextvars.ContextVar[Principal] = contextvars.ContextVar("kennel_principal")
 
@@ -113,6 +115,25 @@ def _lenient(deserialize: Callable[[bytes], Any] | None) -> Callable[[bytes], An
     return read
 
 
+def _passing_bytes(serialize: Callable[[Any], bytes] | None) -> Callable[[Any], bytes] | None:
+    """The method's serializer, except that a response already serialised (bytes: a Watch update
+    shared by many streams, a response assembled from cached parts) is sent as it is."""
+    if serialize is None:
+        return None
+
+    def write(response: Any) -> bytes:
+        return response if isinstance(response, bytes) else serialize(response)
+
+    return write
+
+
+@functools.lru_cache(maxsize=DIGESTS_KEPT)
+def _digest(credential: str) -> str:
+    """`digest`, remembered for the credentials in use: a seat sends many calls with one
+    credential. The credentials stay in this process's memory only, as they do in gRPC's."""
+    return digest(credential)
+
+
 @dataclass(frozen=True)
 class _Caller:
     principal: Principal
@@ -127,48 +148,61 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         self._commands = CommandRate(config.commands_per_second, config.command_burst)
         self._open_calls = CommandRate(config.open_calls_per_second, config.open_call_burst)
         self._streams = StreamSlots(config.max_streams_per_credential, config.max_streams)
+        self._wrapped: dict[str, grpc.RpcMethodHandler] = {}
 
     async def intercept_service(
         self,
         continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
         details: grpc.HandlerCallDetails,
     ) -> grpc.RpcMethodHandler:
+        # The wrapped handler of a method is built once and kept: it reads the call's credential
+        # from its context, so nothing of it depends on the call.
+        wrapped = self._wrapped.get(details.method)
+        if wrapped is not None:
+            return wrapped
         handler = await continuation(details)
         service, _, method = details.method.lstrip("/").partition("/")
         if handler is None or service != SERVICE:
             return handler
+        wrapped = self._wrap(method, handler)
+        self._wrapped[details.method] = wrapped
+        return wrapped
+
+    def _wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
         access = ACCESS[method]
-        credential = credential_from(details.invocation_metadata)
-        browser = forwarded_client(details.invocation_metadata)
+        serializer = _passing_bytes(handler.response_serializer)
         if handler.unary_unary is not None:
             return grpc.unary_unary_rpc_method_handler(
-                self._unary(method, access, credential, browser, handler.unary_unary),
+                self._unary(method, access, handler.unary_unary),
                 request_deserializer=_lenient(handler.request_deserializer),
-                response_serializer=handler.response_serializer,
+                response_serializer=serializer,
             )
         if handler.unary_stream is not None:
             return grpc.unary_stream_rpc_method_handler(
-                self._stream(method, access, credential, browser, handler.unary_stream),
+                self._stream(method, access, handler.unary_stream),
                 request_deserializer=_lenient(handler.request_deserializer),
-                response_serializer=handler.response_serializer,
+                response_serializer=serializer,
             )
         return handler
 
     async def _admit(
-        self, method: str, access: Access, credential: str | None, request: Any, client: str
+        self, method: str, access: Access, request: Any, context: grpc.aio.ServicerContext
     ) -> _Caller | None:
         # Each call runs in its own task, so its context starts empty and ends with it.
         structlog.contextvars.clear_contextvars()
-        structlog.contextvars.bind_contextvars(rpc=method)
         if isinstance(request, _Undecodable):
+            structlog.contextvars.bind_contextvars(rpc=method)
             raise InvalidArgument("kennel/malformed", f"The request is not a well-formed {request.type_name} message.")
         game_id = getattr(request, "game_id", "")
         if game_id:
-            structlog.contextvars.bind_contextvars(game_id=game_id)
+            structlog.contextvars.bind_contextvars(rpc=method, game_id=game_id)
+        else:
+            structlog.contextvars.bind_contextvars(rpc=method)
         if access.roles is None:
             # Anyone may call, so the caller is known only by its address: the browser's through
             # our web gateway; behind another proxy, the proxy's (then this bounds them all, and
             # per-client limits are the proxy's job).
+            client = forwarded_client(context.invocation_metadata()) or peer_address(context.peer())
             wait = self._open_calls.take(client)
             if wait > 0:
                 raise ResourceExhausted(
@@ -178,11 +212,12 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
                 )
             return None
         live = await self._hub.get(game_id)  # NOT_FOUND first: game ids are not secrets
+        credential = credential_from(context.invocation_metadata())
         if credential is None:
             raise Unauthenticated(
                 "kennel/no_credential", "This call needs a credential: 'authorization: Bearer <credential>'."
             )
-        key = digest(credential)
+        key = _digest(credential)
         principal = live.principal(key) or self._auditor(key, str(live.id)) or await self._hub.principal_on_store(live, key)
         if principal is None:
             raise Unauthenticated("kennel/bad_credential", "This credential is not valid for this game.")
@@ -212,13 +247,11 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         return None
 
     def _unary(
-        self, method: str, access: Access, credential: str | None, browser: str | None,
-        behaviour: Callable[..., Awaitable[Any]],
+        self, method: str, access: Access, behaviour: Callable[..., Awaitable[Any]]
     ) -> Callable[[Any, grpc.aio.ServicerContext], Awaitable[Any]]:
         async def handle(request: Any, context: grpc.aio.ServicerContext) -> Any:
             try:
-                client = browser or peer_address(context.peer())
-                await self._admit(method, access, credential, request, client)
+                await self._admit(method, access, request, context)
                 return await behaviour(request, context)
             except Exception as error:  # every error leaves with its status, and is logged
                 await _abort(context, error)
@@ -226,14 +259,12 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         return handle
 
     def _stream(
-        self, method: str, access: Access, credential: str | None, browser: str | None,
-        behaviour: Callable[..., AsyncIterator[Any]],
+        self, method: str, access: Access, behaviour: Callable[..., AsyncIterator[Any]]
     ) -> Callable[[Any, grpc.aio.ServicerContext], AsyncIterator[Any]]:
         async def handle(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
             slot: str | None = None
             try:
-                client = browser or peer_address(context.peer())
-                caller = await self._admit(method, access, credential, request, client)
+                caller = await self._admit(method, access, request, context)
                 if caller is not None:
                     slot = self._open_stream(caller.key)
                 async for response in behaviour(request, context):

@@ -45,7 +45,7 @@ class _ViewerCache:
     events: list[bytes] = field(default_factory=list)  # redacted, serialised, versions first..first+len-1
     view: bytes = b""  # serialised, at `view_version`
     view_version: int = -1
-    update: tuple[int, int, pb.WatchResponse] | None = None  # the last Watch update built
+    update: tuple[int, int, int, bytes] | None = None  # the last Watch update built: first, last, version
 
     @property
     def last(self) -> int:
@@ -78,15 +78,21 @@ class Projections:
         return found
 
     def view(self, live: LiveGame, viewer: Viewer) -> pb.View:
+        return pb.View.FromString(self.view_bytes(live, viewer))
+
+    def view_bytes(self, live: LiveGame, viewer: Viewer) -> bytes:
+        """The viewer's view now, serialised (built once per version and viewer)."""
         cache = self._cache(live, viewer)
         if cache.view_version != live.ledger.version:
-            view = build_view(live, viewer)
-            cache.view, cache.view_version = view.SerializeToString(), live.ledger.version
-            return view
-        return pb.View.FromString(cache.view)
+            cache.view, cache.view_version = build_view(live, viewer).SerializeToString(), live.ledger.version
+        return cache.view
 
     def events(self, live: LiveGame, viewer: Viewer, first: int, last: int) -> list[pb.Event]:
         """Versions first..last (1-based, inclusive) as `viewer` may see them."""
+        return [pb.Event.FromString(event) for event in self.events_bytes(live, viewer, first, last)]
+
+    def events_bytes(self, live: LiveGame, viewer: Viewer, first: int, last: int) -> list[bytes]:
+        """`events`, serialised."""
         cache = self._cache(live, viewer)
         if last > cache.last:
             start = max(cache.last + 1, last - self._window + 1)
@@ -99,22 +105,68 @@ class Projections:
                 drop = len(cache.events) - self._window
                 cache.first, cache.events = cache.first + drop, cache.events[drop:]
         return [
-            pb.Event.FromString(cache.events[version - cache.first])
+            cache.events[version - cache.first]
             if version >= cache.first
-            else _redacted(live, viewer, version)
+            else _redacted(live, viewer, version).SerializeToString()
             for version in range(first, last + 1)
         ]
 
-    def update(self, live: LiveGame, viewer: Viewer, first: int, last: int) -> pb.WatchResponse:
-        """Versions first..last and the view now, as one Watch message shared by every watcher
-        of this viewer that asks for the same range (they do, when they keep up)."""
+    def update(self, live: LiveGame, viewer: Viewer, first: int, last: int) -> bytes:
+        """Versions first..last and the view now, as one serialised Watch message shared by
+        every watcher of this viewer that asks for the same range (they do, when they keep up):
+        gRPC sends the bytes to each stream as they are (service.interceptors)."""
         cache = self._cache(live, viewer)
         version = live.ledger.version
-        if cache.update is not None and cache.update[:2] == (first, last) and cache.update[2].view.version == version:
-            return cache.update[2]
-        message = pb.WatchResponse(events=self.events(live, viewer, first, last), view=self.view(live, viewer))
-        cache.update = (first, last, message)
+        if cache.update is not None and cache.update[:3] == (first, last, version):
+            return cache.update[3]
+        message = response_bytes(
+            WATCH_FIELDS, events=self.events_bytes(live, viewer, first, last), view=self.view_bytes(live, viewer)
+        )
+        cache.update = (first, last, version, message)
         return message
+
+
+@dataclass(frozen=True)
+class ResponseFields:
+    """The field numbers of a response that carries events and a view (its events are a
+    repeated field of Event messages, its view a View)."""
+
+    events: int
+    view: int
+
+    @classmethod
+    def of(cls, message: Any) -> ResponseFields:
+        fields = message.DESCRIPTOR.fields_by_name
+        return cls(events=fields["events"].number, view=fields["view"].number)
+
+
+WATCH_FIELDS = ResponseFields.of(pb.WatchResponse)
+SUBMIT_FIELDS = ResponseFields.of(pb.SubmitCommandResponse)
+GET_VIEW_VIEW_FIELD = pb.GetViewResponse.DESCRIPTOR.fields_by_name["view"].number
+
+
+def response_bytes(fields: ResponseFields, events: list[bytes], view: bytes, head: bytes = b"") -> bytes:
+    """A response serialised from parts already serialised: protobuf's encoding of a message is
+    the concatenation of its fields' encodings, so the cached events and view are not parsed and
+    serialised again. `head` holds the response's other fields, serialised."""
+    parts = [head]
+    parts.extend(message_field(fields.events, event) for event in events)
+    parts.append(message_field(fields.view, view))
+    return b"".join(parts)
+
+
+def message_field(number: int, payload: bytes) -> bytes:
+    """One length-delimited field (wire type 2) holding `payload`."""
+    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
 
 
 def _redacted(live: LiveGame, viewer: Viewer, version: int) -> pb.Event:

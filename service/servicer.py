@@ -23,7 +23,14 @@ from service.errors import InvalidArgument, status_of
 from service.games import GameHub, LiveGame
 from service.interceptors import current_principal
 from service.metrics import Metrics
-from service.projections import Projections, build_view
+from service.projections import (
+    GET_VIEW_VIEW_FIELD,
+    SUBMIT_FIELDS,
+    Projections,
+    build_view,
+    message_field,
+    response_bytes,
+)
 
 log = structlog.get_logger(__name__)
 
@@ -83,12 +90,14 @@ class KennelServicer(pb_grpc.KennelServicer):
             outcome = "replayed" if accepted.replayed else "accepted"
             log.info("command_accepted", first=accepted.first_version, last=accepted.last_version,
                      replayed=accepted.replayed)
-            return pb.SubmitCommandResponse(
-                first_version=accepted.first_version,
-                last_version=accepted.last_version,
-                replayed=accepted.replayed,
-                events=self._projections.events(live, principal.seat, accepted.first_version, accepted.last_version),
-                view=self._projections.view(live, principal.seat),
+            head = pb.SubmitCommandResponse(
+                first_version=accepted.first_version, last_version=accepted.last_version, replayed=accepted.replayed
+            ).SerializeToString()
+            return response_bytes(  # sent as they are (service.interceptors)
+                SUBMIT_FIELDS,
+                events=self._projections.events_bytes(live, principal.seat, accepted.first_version, accepted.last_version),
+                view=self._projections.view_bytes(live, principal.seat),
+                head=head,
             )
         except Exception as error:
             outcome = status_of(error)[0].name
@@ -107,7 +116,7 @@ class KennelServicer(pb_grpc.KennelServicer):
                 raise InvalidArgument("kennel/no_such_seat", f"There is no seat {request.as_seat}.")
             viewer = request.as_seat
         if not request.HasField("at_version"):
-            return pb.GetViewResponse(view=self._projections.view(live, viewer))
+            return message_field(GET_VIEW_VIEW_FIELD, self._projections.view_bytes(live, viewer))
         if not 1 <= request.at_version <= live.ledger.version:
             raise InvalidArgument("kennel/bad_version", f"Versions run from 1 to {live.ledger.version}.")
         past = tables.fold(live.game, live.ledger.events[: request.at_version])

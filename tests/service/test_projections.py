@@ -9,8 +9,17 @@ import uuid
 from testkit.bot_games import bot_game
 
 from domain.registry import GAMES
+from kennel.v1 import kennel_pb2 as pb
 from service.games import LiveGame
-from service.projections import Projections, _redacted, build_view
+from service.projections import (
+    GET_VIEW_VIEW_FIELD,
+    SUBMIT_FIELDS,
+    Projections,
+    _redacted,
+    build_view,
+    message_field,
+    response_bytes,
+)
 from service.storage import Desk
 
 
@@ -38,9 +47,11 @@ def test_watch_updates_are_shared_until_the_game_moves_on() -> None:
     projections = Projections()
     version = live.ledger.version
     update = projections.update(live, 1, version - 2, version)
-    assert projections.update(live, 1, version - 2, version) is update
-    assert update.view == build_view(live, 1)
-    assert [event.version for event in update.events] == [version - 2, version - 1, version]
+    assert projections.update(live, 1, version - 2, version) is update  # serialised once, sent as is
+    message = pb.WatchResponse.FromString(update)
+    assert message.view == build_view(live, 1)
+    assert [event.version for event in message.events] == [version - 2, version - 1, version]
+    assert list(message.events) == [_redacted(live, 1, v) for v in range(version - 2, version + 1)]
     assert projections.update(live, 1, version - 1, version) is not update
 
 
@@ -51,3 +62,19 @@ def test_only_the_most_recent_games_keep_caches() -> None:
         projections.view(live, 0)
     assert [key for key in projections._games] == [games[1].id, games[2].id]
     assert projections.view(games[0], 0) == build_view(games[0], 0)  # rebuilt on its next use
+
+
+def test_a_response_assembled_from_cached_parts_reads_as_the_message_built_whole() -> None:
+    live = _live("projection-assembled")
+    projections = Projections()
+    version = live.ledger.version
+    events = projections.events_bytes(live, 0, version - 2, version)
+    head = pb.SubmitCommandResponse(first_version=version - 2, last_version=version).SerializeToString()
+    assembled = response_bytes(SUBMIT_FIELDS, events=events, view=projections.view_bytes(live, 0), head=head)
+    whole = pb.SubmitCommandResponse(
+        first_version=version - 2, last_version=version,
+        events=[_redacted(live, 0, v) for v in range(version - 2, version + 1)], view=build_view(live, 0),
+    )
+    assert pb.SubmitCommandResponse.FromString(assembled) == whole
+    view = pb.GetViewResponse.FromString(message_field(GET_VIEW_VIEW_FIELD, projections.view_bytes(live, 0)))
+    assert view == pb.GetViewResponse(view=build_view(live, 0))
