@@ -30,6 +30,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from domain.core import table as tables
 from domain.core.undo import ProposeUndo
+from service.appender import Appender
 from service.games import GameHub
 from service.logs import configure
 from service.postgres import migrate, open_postgres
@@ -72,10 +73,15 @@ async def _bot(hub: GameHub, rnd: random.Random, deadline: float, counts: list[i
             raise RuntimeError("nobody may act and the game is not over")
 
 
-async def _run(dsn: str, shards: int, seconds: float, concurrency: int, pool_size: int) -> dict[str, Any]:
+async def _run(
+    dsn: str, shards: int, seconds: float, concurrency: int, pool_size: int, group_commit: bool = True
+) -> dict[str, Any]:
     store = await asyncio.to_thread(open_postgres, dsn, shards, pool_size=pool_size)
     try:
-        hub = GameHub(store, Ed25519PrivateKey.generate())
+        # Without group commit every command is its own transaction, as with the library alone:
+        # the shard's insert lock is then what more shards relieve.
+        appender = Appender(store) if group_commit else Appender(store, max_batch=1)
+        hub = GameHub(store, Ed25519PrivateKey.generate(), appender)
         await hub.start()
         counts = [0, 0]  # commands, games finished
         started = time.monotonic()
@@ -85,33 +91,40 @@ async def _run(dsn: str, shards: int, seconds: float, concurrency: int, pool_siz
     finally:
         await asyncio.to_thread(store.close)
     return {
-        "shards": shards, "processes": 1, "concurrency": concurrency, "seconds": round(elapsed, 2),
+        "shards": shards, "processes": 1, "concurrency": concurrency, "group_commit": group_commit,
+        "seconds": round(elapsed, 2),
         "commands": counts[0],
         "games_finished": counts[1], "commands_per_second": round(counts[0] / elapsed, 1),
     }
 
 
-def _run_in_process(url: str, shards: int, seconds: float, concurrency: int, pool_size: int) -> dict[str, Any]:
+def _run_in_process(
+    url: str, shards: int, seconds: float, concurrency: int, pool_size: int, group_commit: bool
+) -> dict[str, Any]:
     configure("json", level=logging.WARNING)
-    return asyncio.run(_run(url, shards, seconds, concurrency, pool_size))
+    return asyncio.run(_run(url, shards, seconds, concurrency, pool_size, group_commit))
 
 
 def measure(
-    dsn: str, shards: int, seconds: float = 10.0, concurrency: int = 16, processes: int = 1, pool_size: int = 8
+    dsn: str, shards: int, seconds: float = 10.0, concurrency: int = 16, processes: int = 1, pool_size: int = 8,
+    group_commit: bool = True,
 ) -> dict[str, Any]:
     """Commands/s through GameHub on a new database (made from `dsn`'s server and dropped after)."""
     with _database(dsn) as url:
         if processes == 1:
-            return asyncio.run(_run(url, shards, seconds, concurrency, pool_size))
+            return asyncio.run(_run(url, shards, seconds, concurrency, pool_size, group_commit))
         import multiprocessing
 
         migrate(url, shards)  # once, before the processes start
         with multiprocessing.get_context("spawn").Pool(processes) as pool:
-            parts = pool.starmap(_run_in_process, [(url, shards, seconds, concurrency, pool_size)] * processes)
+            parts = pool.starmap(
+                _run_in_process, [(url, shards, seconds, concurrency, pool_size, group_commit)] * processes
+            )
     elapsed = max(part["seconds"] for part in parts)
     commands = sum(part["commands"] for part in parts)
     return {
-        "shards": shards, "processes": processes, "concurrency": concurrency * processes, "seconds": elapsed,
+        "shards": shards, "processes": processes, "concurrency": concurrency * processes,
+        "group_commit": group_commit, "seconds": elapsed,
         "commands": commands, "games_finished": sum(part["games_finished"] for part in parts),
         "commands_per_second": round(commands / elapsed, 1),
     }

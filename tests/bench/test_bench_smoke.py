@@ -86,6 +86,9 @@ def test_the_shards_section_measured_one_shard_and_four(results: dict[str, Any])
     if "skipped" in shards:
         assert os.environ.get("KENNEL_REQUIRE_POSTGRES") != "1", shards["skipped"]
         pytest.skip(shards["skipped"])
-    for count in ("1", "4"):
-        assert shards[count]["shards"] == int(count) and shards[count]["commands"] > 0
+    for mode in ("group_commit", "one_per_transaction"):
+        for count in ("1", "4"):
+            run = shards[mode][count]
+            assert run["shards"] == int(count) and run["commands"] > 0
+            assert run["group_commit"] == (mode == "group_commit")
     assert "PostgreSQL write throughput" in results["_docs"]
