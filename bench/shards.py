@@ -22,8 +22,6 @@ import logging
 import random
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -33,25 +31,10 @@ from domain.core.undo import ProposeUndo
 from service.appender import Appender
 from service.games import GameHub
 from service.logs import configure
-from service.postgres import migrate, open_postgres
+from service.postgres import migrate, open_postgres, scratch_database
 
 DEFAULT_DSN = "postgresql://postgres@127.0.0.1:5432/postgres"
 GAME = "hoarders"
-
-
-@contextmanager
-def _database(admin_dsn: str) -> Iterator[str]:
-    import psycopg
-    from psycopg import sql
-
-    name = f"kennel_bench_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(admin_dsn, autocommit=True) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    try:
-        yield f"{admin_dsn.rsplit('/', 1)[0]}/{name}"
-    finally:
-        with psycopg.connect(admin_dsn, autocommit=True) as admin:
-            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
 async def _bot(hub: GameHub, rnd: random.Random, deadline: float, counts: list[int]) -> None:
@@ -110,7 +93,7 @@ def measure(
     group_commit: bool = True,
 ) -> dict[str, Any]:
     """Commands/s through GameHub on a new database (made from `dsn`'s server and dropped after)."""
-    with _database(dsn) as url:
+    with scratch_database(dsn, "kennel_bench") as url:
         if processes == 1:
             return asyncio.run(_run(url, shards, seconds, concurrency, pool_size, group_commit))
         import multiprocessing

@@ -19,6 +19,7 @@ import hashlib
 import threading
 import uuid
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,6 +98,21 @@ class PostgresAddress:
     def __str__(self) -> str:
         """For logs and messages: never the password."""
         return f"postgresql://{self.user}@{self.host}:{self.port}/{self.dbname}"
+
+
+@contextmanager
+def scratch_database(admin_url: str, prefix: str) -> Iterator[str]:
+    """A new, empty database on `admin_url`'s server, named `prefix` and a random suffix; yields
+    its postgresql:// address and drops it afterwards (tests and benchmarks: nothing is kept)."""
+    name = f"{prefix}_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield f"{admin_url.rsplit('/', 1)[0]}/{name}"
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as admin:
+            # FORCE: a killed process's sessions may linger a moment.
+            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
 def shard_of(game_id: uuid.UUID, shards: int) -> int:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import os
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -46,19 +45,11 @@ def require_postgres() -> None:
 @contextmanager
 def fresh_database(label: str) -> Iterator[str]:
     """A new, empty database; yields its postgresql:// address and drops it afterwards."""
-    import psycopg
-    from psycopg import sql
+    from service.postgres import scratch_database
 
     require_postgres()
-    name = f"kennel_test_{label}_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(ADMIN_URL, autocommit=True) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    try:
-        yield f"{ADMIN_URL.rsplit('/', 1)[0]}/{name}"
-    finally:
-        with psycopg.connect(ADMIN_URL, autocommit=True) as admin:
-            # FORCE: a killed replica's sessions may linger a moment.
-            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+    with scratch_database(ADMIN_URL, f"kennel_test_{label}") as url:
+        yield url
 
 
 def _without_password(url: str) -> str:
