@@ -70,6 +70,9 @@ class Appender:
     async def _drain(self, shard: _Shard) -> None:
         """Write batches until nothing waits; the task ends then, and the next append starts another."""
         while shard.waiting:
+            # Let the commands already decided in this turn of the loop join the batch: with
+            # several shards each queue is short, and one more transaction costs more than this.
+            await asyncio.sleep(0)
             batch, shard.waiting = shard.waiting[: self._max_batch], shard.waiting[self._max_batch :]
             try:
                 failures = await asyncio.to_thread(self._write, shard.store, [w.append for w in batch])

@@ -100,6 +100,8 @@ class LiveGame:
     attempts: list[Attempt] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     _appended: asyncio.Event = field(default_factory=asyncio.Event)
+    # The newest version heard from the store's listener, by topic (GameHub._heard).
+    _heard: dict[str, int] = field(default_factory=lambda: dict.fromkeys((RECORD_TOPIC, DESK_TOPIC, ATTEMPT_TOPIC), 0))
 
     @property
     def game(self) -> Game[Any]:
@@ -132,13 +134,22 @@ class LiveGame:
         while self.ledger.version <= version:
             await self._appended.wait()
 
-    def behind(self, change: Change) -> bool:
-        """Whether the store holds something of this game that this copy has not folded yet."""
-        if change.topic == RECORD_TOPIC:
-            return change.version > self.ledger.version
-        if change.topic == DESK_TOPIC:
-            return change.version > self.desk.version
-        return change.topic == ATTEMPT_TOPIC and change.version > len(self.attempts)
+    def hear(self, change: Change) -> bool:
+        """Note an entry the store's listener reported; True if this copy has not folded it yet."""
+        if change.topic not in self._heard:
+            return False
+        self._heard[change.topic] = max(self._heard[change.topic], change.version)
+        return self.behind()
+
+    def behind(self) -> bool:
+        """Whether the store holds something of this game, as heard, that this copy has not
+        folded. A replica hears its own appends too, often before their commit is folded
+        here: checked again under the game's lock, those are no longer behind."""
+        return (
+            self._heard[RECORD_TOPIC] > self.ledger.version
+            or self._heard[DESK_TOPIC] > self.desk.version
+            or self._heard[ATTEMPT_TOPIC] > len(self.attempts)
+        )
 
     def summary(self) -> GameSummary:
         return GameSummary(
@@ -171,7 +182,7 @@ class GameHub:
         loop = asyncio.get_running_loop()
         # Listen first, then read the index: whatever is appended in between is heard.
         await asyncio.to_thread(
-            self.store.listen, lambda change: loop.call_soon_threadsafe(self._heard, change)
+            self.store.listen, lambda changes: loop.call_soon_threadsafe(self._heard, changes)
         )
         summaries = await asyncio.to_thread(lambda: list(self.store.summaries()))
         for summary in summaries:
@@ -187,20 +198,21 @@ class GameHub:
 
     # Other replicas ----------------------------------------------------------------------
 
-    def _heard(self, change: Change) -> None:
-        """An append to the shared store (by any replica, this one too): keep the index of games
-        and this replica's live copy of the game current, and wake its watchers."""
-        if change.topic == DESK_TOPIC:
-            fold_summary(self._summaries, json.loads(change.state))
-        gid = self._streams.get(change.stream)
-        if gid is None:
-            return
-        live = self._live.get(gid)
-        if live is None:
-            if gid in self._loading:
-                self._changed_while_loading.add(gid)
-        elif live.behind(change):
-            self._catch_up_soon(live)
+    def _heard(self, changes: list[Change]) -> None:
+        """Appends to the shared store (by any replica, this one too): keep the index of games
+        and this replica's live copies of the games current, and wake their watchers."""
+        for change in changes:
+            if change.topic == DESK_TOPIC:
+                fold_summary(self._summaries, json.loads(change.state))
+            gid = self._streams.get(change.stream)
+            if gid is None:
+                continue
+            live = self._live.get(gid)
+            if live is None:
+                if gid in self._loading:
+                    self._changed_while_loading.add(gid)
+            elif live.hear(change):
+                self._catch_up_soon(live)
 
     def _catch_up_soon(self, live: LiveGame) -> None:
         if live.id in self._catching_up:
@@ -215,7 +227,8 @@ class GameHub:
         try:
             while True:
                 async with live.lock:
-                    await self._refresh(live)
+                    if live.behind():  # not if what was heard was this replica's own append
+                        await self._refresh(live)
                 if not self._catching_up[live.id]:
                     return
                 self._catching_up[live.id] = False

@@ -167,8 +167,9 @@ class GameStore:
         """The store that holds this game: itself, unless it is sharded (service.postgres)."""
         return self
 
-    def listen(self, on_change: Callable[[Change], None]) -> None:
-        """Call `on_change` (from another thread) for every entry appended from now on.
+    def listen(self, on_changes: Callable[[list[Change]], None]) -> None:
+        """Call `on_changes` (from another thread) with every entry appended from now on, in
+        batches, in the order each shard stored them.
 
         SQLite serves one process, whose own appends its hub already knows: nothing to report.
         """

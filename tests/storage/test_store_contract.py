@@ -202,12 +202,12 @@ def test_a_shared_store_reports_what_another_handle_appends(opener: Opener) -> N
         done = threading.Event()
         game_id, ledger, _, entries = new_game()
 
-        def on_change(change: Change) -> None:
-            heard.append(change)
-            if change.topic == RECORD_TOPIC and change.version == len(ledger.records):
+        def on_changes(changes: list[Change]) -> None:
+            heard.extend(changes)
+            if any(c.topic == RECORD_TOPIC and c.version == len(ledger.records) for c in changes):
                 done.set()
 
-        listener.listen(on_change)
+        listener.listen(on_changes)
         writer.append(game_id, ledger.records, 0, entries)
         assert done.wait(timeout=30), f"heard only {heard}"
         records = [(c.stream, c.version) for c in heard if c.topic == RECORD_TOPIC]
