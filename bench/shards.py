@@ -11,6 +11,11 @@ that many processes (like replicas, each its own hub) run `concurrency` bots eac
 prints JSON: {"1": {...}, "4": {...}, "ratio_4_to_1": ...}. Each insert into one shard's table
 takes that table's lock (docs/deploy.md, "Shards"), so with one shard appends to different
 games still queue behind each other; with four they spread over four tables.
+
+`database_only` measures the same inserts without Kennel's Python in the way: pgbench clients
+(C, from PostgreSQL's client tools) calling each shard's insert function then NOTIFY, as
+ShardRecorder does, one small append at a time, spread evenly over the shards: what the database allows one shard and four when
+replicas have cores of their own.
 """
 
 from __future__ import annotations
@@ -20,7 +25,12 @@ import asyncio
 import json
 import logging
 import random
+import re
+import shutil
+import subprocess
+import tempfile
 import time
+from pathlib import Path
 import uuid
 from typing import Any
 
@@ -31,7 +41,7 @@ from domain.core.undo import ProposeUndo
 from service.appender import Appender
 from service.games import GameHub
 from service.logs import configure
-from service.postgres import migrate, open_postgres, scratch_database
+from service.postgres import SHARD_SCHEMA, ShardRecorder, migrate, open_postgres, scratch_database
 
 DEFAULT_DSN = "postgresql://postgres@127.0.0.1:5432/postgres"
 GAME = "hoarders"
@@ -111,6 +121,39 @@ def measure(
         "commands": commands, "games_finished": sum(part["games_finished"] for part in parts),
         "commands_per_second": round(commands / elapsed, 1),
     }
+
+
+def database_only(dsn: str, shards: int, seconds: float = 8.0, clients: int = 16) -> dict[str, Any]:
+    """Transactions/s of pgbench clients calling the shards' insert function (one append of one
+    entry each, to a new stream), on a new database dropped afterwards. Raises FileNotFoundError
+    when pgbench is not installed."""
+    pgbench = shutil.which("pgbench")
+    if pgbench is None:
+        raise FileNotFoundError("pgbench (PostgreSQL's client tools) is not installed")
+    with scratch_database(dsn, "kennel_bench") as url, tempfile.TemporaryDirectory() as folder:
+        migrate(url, shards)
+        scripts: list[str] = []
+        for index in range(shards):
+            schema = SHARD_SCHEMA.format(index)
+            script = Path(folder) / f"{schema}.sql"
+            # What ShardRecorder.insert_events sends: one entry to a new stream, then the NOTIFY.
+            script.write_text(
+                f"SELECT count(*) FROM {schema}.{ShardRecorder.INSERT_FUNCTION}(ARRAY[gen_random_uuid()], "
+                f"ARRAY[1::bigint], ARRAY['kennel.Record'], ARRAY['\\x00'::bytea], '10s');\n"
+                f"SELECT pg_notify('{schema}_kennel_events', 'pgbench');\n",
+                encoding="utf-8",
+            )
+            scripts += ["-f", f"{script}@1"]
+        done = subprocess.run(
+            [pgbench, "--no-vacuum", "--protocol=prepared", f"--client={clients}", "--jobs=2",
+             f"--time={max(1, round(seconds))}", *scripts, url],
+            capture_output=True, text=True, timeout=seconds + 60, check=True,
+        )
+    found = re.search(r"tps = ([\d.]+)", done.stdout)
+    if found is None:
+        raise RuntimeError(f"pgbench printed no tps: {done.stdout[-500:]}")
+    return {"shards": shards, "clients": clients, "seconds": seconds,
+            "transactions_per_second": round(float(found.group(1)), 1)}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,8 +7,8 @@ thread commits the batch before it; the next batch then holds everything that qu
 meanwhile, in one transaction and one sync. An append's caller is woken only once the
 transaction that holds it has committed, so an acknowledgement still means durable.
 
-Each shard of a sharded store (service.postgres) has its own queue and writer, so that shards
-commit side by side and a batch never spans two databases' transactions.
+One queue for the whole store: a sharded store (service.postgres) writes a batch that spans
+shards in one transaction too, locking only the shards it touches.
 
 A batch is all or none. When it fails (a version conflict: another replica wrote to one of its
 games first), its appends are written again one transaction each, so that only the game that
@@ -37,15 +37,6 @@ class _Waiting:
     done: asyncio.Future[None]
 
 
-class _Shard:
-    """One shard's queue of appends and the task that writes them."""
-
-    def __init__(self, store: GameStore) -> None:
-        self.store = store
-        self.waiting: list[_Waiting] = []
-        self.writer: asyncio.Task[None] | None = None
-
-
 class Appender:
     """Writes appends for the server's event loop, batching those that wait together."""
 
@@ -53,29 +44,26 @@ class Appender:
         self._store = store
         self._metrics = metrics
         self._max_batch = max_batch
-        self._shards: dict[int, _Shard] = {}
+        self._waiting: list[_Waiting] = []
+        self._writer: asyncio.Task[None] | None = None
 
     async def append(self, append: Append) -> None:
         """Return once `append` is committed; raise VersionConflict if one of its versions is taken."""
-        store = self._store.shard(append.game_id)
-        shard = self._shards.get(id(store))
-        if shard is None:
-            shard = self._shards[id(store)] = _Shard(store)
         waiting = _Waiting(append, asyncio.get_running_loop().create_future())
-        shard.waiting.append(waiting)
-        if shard.writer is None or shard.writer.done():
-            shard.writer = asyncio.create_task(self._drain(shard))
+        self._waiting.append(waiting)
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._drain())
         await waiting.done
 
-    async def _drain(self, shard: _Shard) -> None:
+    async def _drain(self) -> None:
         """Write batches until nothing waits; the task ends then, and the next append starts another."""
-        while shard.waiting:
-            # Let the commands already decided in this turn of the loop join the batch: with
-            # several shards each queue is short, and one more transaction costs more than this.
+        while self._waiting:
+            # Let the commands already decided in this turn of the loop join the batch: one more
+            # transaction costs more than this.
             await asyncio.sleep(0)
-            batch, shard.waiting = shard.waiting[: self._max_batch], shard.waiting[self._max_batch :]
+            batch, self._waiting = self._waiting[: self._max_batch], self._waiting[self._max_batch :]
             try:
-                failures = await asyncio.to_thread(self._write, shard.store, [w.append for w in batch])
+                failures = await asyncio.to_thread(self._write, [w.append for w in batch])
             except BaseException as error:  # the thread itself failed: every caller hears of it
                 for waiting in batch:
                     if not waiting.done.done():
@@ -89,23 +77,23 @@ class Appender:
                 else:
                     waiting.done.set_exception(failure)
 
-    def _write(self, store: GameStore, appends: Sequence[Append]) -> list[Exception | None]:
+    def _write(self, appends: Sequence[Append]) -> list[Exception | None]:
         """On the writer thread: one transaction for all, or one each after a failure."""
         try:
-            store.append_many(appends)
+            self._store.append_many(appends)
         except Exception as error:
             if len(appends) == 1:
                 self._count_error(error)
                 return [error]
             log.info("group_commit_split", appends=len(appends), reason=type(error).__name__)
-            return [self._write_one(store, append) for append in appends]
+            return [self._write_one(append) for append in appends]
         if self._metrics is not None:
             self._metrics.append_batch.observe(len(appends))
         return [None] * len(appends)
 
-    def _write_one(self, store: GameStore, append: Append) -> Exception | None:
+    def _write_one(self, append: Append) -> Exception | None:
         try:
-            store.append_many([append])
+            self._store.append_many([append])
         except Exception as error:
             self._count_error(error)
             return error

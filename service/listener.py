@@ -15,11 +15,14 @@ entry after the last one passed on, and the insert lock makes notification ids c
 order, so an entry never appears behind one already read. After the connection breaks, the
 thread connects again and reads every shard from where it stopped. A process's own commits
 are not read back (see `_due`): its hub knows them, as it does on SQLite, where nobody listens.
+Notifications are sent after the commit (service.postgres.ShardRecorder says why), so a writer
+killed in between announces nothing: every shard is also read every RECHECK_EVERY seconds.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +36,8 @@ from service.storage import ATTEMPT_TOPIC, DESK_TOPIC, RECORD_TOPIC, Change
 log = structlog.get_logger(__name__)
 
 RECONNECT_AFTER = 1.0  # seconds after a broken connection before listening again
+READY_WITHIN = 10.0  # seconds `start` waits for the first LISTEN and read
+RECHECK_EVERY = 5.0  # seconds: every shard is read this often even without a notification
 WAKE_EVERY = 0.2  # seconds: how often the thread looks whether it was asked to stop
 READ_LIMIT = 500  # entries per read; a shard with more is read again at once
 TOPICS = [RECORD_TOPIC, DESK_TOPIC, ATTEMPT_TOPIC]
@@ -48,18 +53,28 @@ class Followed:
     source: str  # what this process's own commits say in their notifications (ShardRecorder)
     last: int  # the notification id of the last entry passed on, or known without reading
 
-    def read(self, connection: psycopg.Connection[Any]) -> list[Change]:
-        rows = connection.execute(
-            sql.SQL(
-                "SELECT notification_id, originator_id, originator_version, topic, state FROM {}.{} "
-                "WHERE notification_id > %s AND topic = ANY(%s) ORDER BY notification_id LIMIT %s"
-            ).format(sql.Identifier(self.schema), sql.Identifier(self.table)),
-            (self.last, TOPICS, READ_LIMIT),
-            prepare=True,
-        ).fetchall()
-        if rows:
-            self.last = rows[-1][0]
-        return [Change(stream, version, topic, bytes(state)) for _, stream, version, topic, state in rows]
+    def query(self, position: int) -> sql.Composed:
+        """This shard's part of a read: what follows `last`, tagged with its position."""
+        return sql.SQL(
+            "(SELECT {position} AS shard, notification_id, originator_id, originator_version, topic, state "
+            "FROM {schema}.{table} WHERE notification_id > %s AND topic = ANY(%s) ORDER BY notification_id LIMIT %s)"
+        ).format(position=sql.Literal(position), schema=sql.Identifier(self.schema), table=sql.Identifier(self.table))
+
+
+def read(connection: psycopg.Connection[Any], shards: Sequence[Followed]) -> tuple[list[Change], list[Followed]]:
+    """One query for every shard given: what each holds after its `last` (which moves on),
+    in each shard's order; and the shards that had more than one read returns."""
+    query = sql.SQL(" UNION ALL ").join(shard.query(position) for position, shard in enumerate(shards))
+    params = [value for shard in shards for value in (shard.last, TOPICS, READ_LIMIT)]
+    rows = connection.execute(sql.SQL("SELECT * FROM ({}) AS r ORDER BY shard, notification_id").format(query), params,
+                              prepare=True).fetchall()
+    counts = [0] * len(shards)
+    changes = []
+    for position, notification_id, stream, version, topic, state in rows:
+        shards[position].last = notification_id
+        counts[position] += 1
+        changes.append(Change(stream, version, topic, bytes(state)))
+    return changes, [shard for shard, count in zip(shards, counts, strict=True) if count == READ_LIMIT]
 
 
 class StoreListener:
@@ -76,10 +91,16 @@ class StoreListener:
         self._shards = {shard.channel: shard for shard in shards}
         self._on_changes = on_changes
         self._stopped = threading.Event()
+        self._listening = threading.Event()
         self._thread = threading.Thread(target=self._run, name="kennel-listen", daemon=True)
 
-    def start(self) -> None:
+    def start(self, timeout: float = READY_WITHIN) -> None:
+        """Start, and return once listening: whatever is appended after this returns is heard.
+        If the database does not answer within `timeout`, return anyway: the thread goes on
+        trying, and reads from where it was made once it connects."""
         self._thread.start()
+        if not self._listening.wait(timeout):
+            log.warning("store_listen_not_ready", seconds=timeout)
 
     def stop(self) -> None:
         self._stopped.set()
@@ -99,35 +120,41 @@ class StoreListener:
         for channel in self._shards:
             connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
         due = set(self._shards)  # read everything once: entries may have come before LISTEN
+        recheck = time.monotonic() + RECHECK_EVERY
         while not self._stopped.is_set():
-            for channel in due:
-                shard = self._shards[channel]
-                while changes := shard.read(connection):
+            unread = [self._shards[channel] for channel in sorted(due)]
+            while unread:
+                changes, unread = read(connection, unread)
+                if changes:
                     self._on_changes(changes)
-                    if len(changes) < READ_LIMIT:
-                        break
+            self._listening.set()
             # Wait for the first notification, then take those already here without waiting:
             # a busy shard's many commits are then read once, not once each.
             notes = list(connection.notifies(timeout=WAKE_EVERY, stop_after=1))
             if notes:
                 notes.extend(connection.notifies(timeout=0))
             due = self._due(notes)
+            if time.monotonic() >= recheck:  # a writer killed between commit and NOTIFY
+                due, recheck = set(self._shards), time.monotonic() + RECHECK_EVERY
 
     def _due(self, notes: list[psycopg.Notify]) -> set[str]:
-        """The shards to read after these notifications (in commit order).
+        """The shards to read after these notifications.
 
-        This process's own commit, with nothing unread before it, needs no read: its hub
-        folded it already, and every entry below its last id committed earlier (the insert
-        lock) and was notified earlier, so was read already or made the shard due.
+        A notification of this process's own commit needs no read when its entries follow the
+        last one passed on directly (its hub folded them already): the listener moves past
+        them. Anything else, another replica's commit or a gap, is read from the last entry on.
         """
         due: set[str] = set()
         for note in notes:
             shard = self._shards.get(note.channel)
-            if shard is None or note.channel in due:
+            if shard is None:
                 continue
-            source, _, last = note.payload.partition(" ")
-            if source == shard.source and last.isdigit():
-                shard.last = max(shard.last, int(last))
-            else:  # another replica's (or an older Kennel's, which says nothing)
-                due.add(note.channel)
+            source, first, last = (note.payload.split(" ") + ["", ""])[:3]
+            if source == shard.source and first.isdigit() and last.isdigit():
+                if int(last) <= shard.last:
+                    continue  # read already
+                if int(first) == shard.last + 1:
+                    shard.last = int(last)
+                    continue
+            due.add(note.channel)
         return due

@@ -151,6 +151,19 @@ class KennelStore(Application[uuid.UUID]):
     name = "Kennel"
 
 
+def stored_events(appends: Sequence[Append]) -> list[StoredEvent]:
+    """What the library stores for these appends: each game's records, then its desk entries."""
+    return [
+        event
+        for append in appends
+        for event in (
+            *(StoredEvent(append.game_id, r.version, RECORD_TOPIC, r.to_bytes()) for r in append.records),
+            *(StoredEvent(desk_id(append.game_id), append.desk_version + i + 1, DESK_TOPIC, canonical_json(entry))
+              for i, entry in enumerate(append.desk_entries)),
+        )
+    ]
+
+
 class GameStore:
     """Append and read game records and desk entries (the one storage interface)."""
 
@@ -162,10 +175,6 @@ class GameStore:
         self.location = location
         self._app = KennelStore(env=env)
         self._recorder = self._app.recorder
-
-    def shard(self, game_id: uuid.UUID) -> GameStore:
-        """The store that holds this game: itself, unless it is sharded (service.postgres)."""
-        return self
 
     def listen(self, on_changes: Callable[[list[Change]], None]) -> None:
         """Call `on_changes` (from another thread) with every entry appended from now on, in
@@ -220,17 +229,8 @@ class GameStore:
         Raises VersionConflict when any version is taken; the caller finds which one by
         appending them one at a time.
         """
-        stored = [
-            event
-            for append in appends
-            for event in (
-                *(StoredEvent(append.game_id, r.version, RECORD_TOPIC, r.to_bytes()) for r in append.records),
-                *(StoredEvent(desk_id(append.game_id), append.desk_version + i + 1, DESK_TOPIC, canonical_json(entry))
-                  for i, entry in enumerate(append.desk_entries)),
-            )
-        ]
         try:
-            self._recorder.insert_events(stored)
+            self._recorder.insert_events(stored_events(appends))
         except IntegrityError as error:
             raise VersionConflict(", ".join(str(a.game_id) for a in appends)) from error
 

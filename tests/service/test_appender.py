@@ -80,31 +80,3 @@ def test_a_lone_conflict_is_raised_to_its_caller(tmp_path: Path) -> None:
             asyncio.run(appender.append(_opening(game)))
     finally:
         store.close()
-
-
-def test_each_shard_has_its_own_batches(tmp_path: Path) -> None:
-    """A batch never spans shards (one transaction cannot span databases); every append lands in
-    its game's shard."""
-    from service.postgres import ShardedStore
-
-    shards = [GameStore.sqlite(tmp_path / "a"), GameStore.sqlite(tmp_path / "b")]
-    store = ShardedStore(shards, location="two SQLite shards")
-    metrics = Metrics(CollectorRegistry())
-    appender = Appender(store, metrics)
-    games = [uuid.uuid4() for _ in range(12)]
-
-    async def append_all() -> None:
-        await asyncio.gather(*(appender.append(_opening(game)) for game in games))
-
-    try:
-        asyncio.run(append_all())
-        for game in games:
-            expected = [r.version for r in _opening(game).records]
-            assert [r.version for r in store.shard(game).read_records(game)] == expected
-            other = shards[1 - shards.index(store.shard(game))]
-            assert other.read_records(game) == []
-        assert {id(store.shard(game)) for game in games} == {id(s) for s in shards}  # both used
-        assert _sample(metrics, "kennel_append_batch_size_sum") == len(games)
-        assert _sample(metrics, "kennel_store_errors_total", kind="failure") == 0
-    finally:
-        store.close()

@@ -16,12 +16,14 @@ from typing import Any
 
 import pytest
 from testkit.postgres import fresh_database
+from testkit.stored import new_game
 
 from domain.registry import game_named
 from replay.ledger import Ledger
 from replay.logformat import Attempt, Cause, Log
 from service.storage import (
     DESK_TOPIC,
+    Append,
     RECORD_TOPIC,
     Change,
     GameNotFound,
@@ -50,15 +52,6 @@ def store(opener: Opener) -> Iterator[GameStore]:
         yield opened
     finally:
         opened.close()
-
-
-def new_game(seats: tuple[str | None, ...] = ("Ann", None)) -> tuple[uuid.UUID, Ledger, bytes, list[dict[str, Any]]]:
-    """A hoarders game's opening records and desk entries, as the hub would store them."""
-    game_id = uuid.uuid4()
-    seed = secrets.token_bytes(32)
-    ledger = Ledger.create(game_named("hoarders"), str(game_id), None, seats, seed)
-    entries = [{"kind": "created", "game_id": str(game_id), "header": ledger.header.to_json(), "seed": seed.hex()}]
-    return game_id, ledger, seed, entries
 
 
 def join(game_id: uuid.UUID, ledger: Ledger, name: str = "Bob") -> tuple[Any, list[dict[str, Any]]]:
@@ -104,6 +97,25 @@ def test_a_taken_version_is_refused_and_nothing_of_that_append_is_kept(store: Ga
         store.append(game_id, [], 1, rival_filled)
     assert [r.cause.command_id for r in store.read_records(game_id)][-1] == "join-Bob"
     assert store.read_desk(game_id).seats == ["Ann", "Bob"]
+
+
+def test_several_games_appended_together_are_all_or_none(store: GameStore) -> None:
+    """Group commit writes several games' appends in one transaction (on PostgreSQL with shards,
+    spanning the shards they live in): one taken version keeps all of them out."""
+    games = [new_game() for _ in range(12)]
+    batch = [Append(game_id, ledger.records, 0, entries) for game_id, ledger, _, entries in games]
+    taken_id, taken_ledger, _, taken_entries = games[5]
+    store.append(taken_id, taken_ledger.records, 0, taken_entries)
+    with pytest.raises(VersionConflict):
+        store.append_many(batch)
+    for game_id, *_ in games[:5] + games[6:]:
+        with pytest.raises(GameNotFound):
+            store.read_desk(game_id)
+        assert store.read_records(game_id) == []
+    store.append_many(batch[:5] + batch[6:])
+    for game_id, ledger, seed, _ in games:
+        assert store.read_records(game_id) == ledger.records
+        assert store.read_desk(game_id).seed == seed
 
 
 def test_two_writers_at_one_version_never_both_succeed(opener: Opener) -> None:

@@ -1,0 +1,205 @@
+"""Following appends on PostgreSQL (issue 7): one listener per process for every shard, which
+skips nothing (also across a broken connection) and does not read back the process's own
+commits; inserts keep the shard's table lock until they commit, so notification ids commit in
+order (what lets a listener read "everything after the last id" without gaps)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import psycopg
+import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from testkit.postgres import fresh_database
+from testkit.stored import new_game
+
+from domain.core import table as tables
+from domain.core.undo import ProposeUndo
+from service.appender import Appender
+from service.games import GameHub
+from service.postgres import LISTEN_APPLICATION_NAME, SHARD_SCHEMA, ShardedStore, shard_of
+from service.storage import RECORD_TOPIC, Change, GameStore, open_store
+
+WAIT = 30.0  # seconds: generous, for a loaded machine; the tests end as soon as they are heard
+
+
+class Heard:
+    """What a listener hands over, and a way to wait for it."""
+
+    def __init__(self) -> None:
+        self.batches: list[list[Change]] = []
+        self._changed = threading.Condition()
+
+    def __call__(self, changes: list[Change]) -> None:
+        with self._changed:
+            self.batches.append(changes)
+            self._changed.notify_all()
+
+    @property
+    def changes(self) -> list[Change]:
+        with self._changed:
+            return [change for batch in self.batches for change in batch]
+
+    def wait_for(self, stream: uuid.UUID, version: int) -> None:
+        def heard() -> bool:
+            return any(c.stream == stream and c.version >= version and c.topic == RECORD_TOPIC for c in self.changes)
+
+        with self._changed:
+            assert self._changed.wait_for(heard, timeout=WAIT), f"{stream} v{version} not heard: {self.changes}"
+
+
+@pytest.fixture
+def url() -> Iterator[str]:
+    with fresh_database("listener") as address:
+        yield address
+
+
+def _record_streams(heard: Heard) -> list[tuple[uuid.UUID, int]]:
+    return [(c.stream, c.version) for c in heard.changes if c.topic == RECORD_TOPIC]
+
+
+def _append_new_game(store: GameStore) -> tuple[uuid.UUID, int]:
+    game_id, ledger, _, entries = new_game()
+    store.append(game_id, ledger.records, 0, entries)
+    return game_id, len(ledger.records)
+
+
+def test_one_thread_and_connection_follow_every_shard(url: str) -> None:
+    """Four shards, one listening thread and one LISTEN connection; games in every shard heard."""
+    writer, listener = open_store(url=url, shards=4), open_store(url=url, shards=4)
+    heard = Heard()
+    try:
+        assert isinstance(listener, ShardedStore)
+        listener.listen(heard)
+        assert [t.name for t in threading.enumerate()].count("kennel-listen") == 1
+        games: dict[int, tuple[uuid.UUID, int]] = {}
+        while len(games) < 4:  # one game in each shard
+            game_id, last = _append_new_game(writer)
+            games.setdefault(shard_of(game_id, 4), (game_id, last))
+        for game_id, last in games.values():
+            heard.wait_for(game_id, last)
+        with psycopg.connect(url) as connection:
+            listening = connection.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s AND datname = current_database()", (LISTEN_APPLICATION_NAME,)
+            ).fetchone()
+        assert listening == (1,)
+        for game_id, last in games.values():  # each game's records once, in order
+            assert [v for s, v in _record_streams(heard) if s == game_id] == list(range(1, last + 1))
+    finally:
+        writer.close()
+        listener.close()
+
+
+def test_a_process_does_not_read_back_its_own_commits(url: str) -> None:
+    """Its hub folded them already (as on SQLite, where nobody listens): only the other
+    handle's game is handed over, although it was written after ours."""
+    mine, other = open_store(url=url, shards=1), open_store(url=url, shards=1)
+    heard = Heard()
+    try:
+        mine.listen(heard)
+        own_game, _ = _append_new_game(mine)
+        other_game, last = _append_new_game(other)
+        heard.wait_for(other_game, last)
+        assert {s for s, _ in _record_streams(heard)} == {other_game}
+        assert own_game not in {c.stream for c in heard.changes}
+    finally:
+        mine.close()
+        other.close()
+
+
+def test_after_its_connection_is_cut_the_listener_skips_nothing_and_repeats_nothing(url: str) -> None:
+    writer, listener = open_store(url=url, shards=2), open_store(url=url, shards=2)
+    heard = Heard()
+    try:
+        listener.listen(heard)
+        before, before_last = _append_new_game(writer)
+        heard.wait_for(before, before_last)
+        with psycopg.connect(url, autocommit=True) as admin:
+            cut = admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s AND datname = current_database()",
+                (LISTEN_APPLICATION_NAME,),
+            ).fetchall()
+        assert cut == [(True,)]
+        during = [_append_new_game(writer) for _ in range(3)]  # while it is reconnecting
+        for game_id, last in during:
+            heard.wait_for(game_id, last)
+        expected = [(g, v) for g, last in [(before, before_last), *during] for v in range(1, last + 1)]
+        assert sorted(_record_streams(heard)) == sorted(expected)
+    finally:
+        writer.close()
+        listener.close()
+
+
+def test_an_insert_waits_for_the_shards_table_lock_and_holds_it_to_its_commit(url: str) -> None:
+    """The insert function takes the same EXCLUSIVE table lock the library takes: while another
+    session holds it the append waits (so notification ids commit in the order they are given)."""
+    store = open_store(url=url, shards=1)
+    try:
+        _append_new_game(store)  # the table exists and the function is in place
+        done = threading.Event()
+        with psycopg.connect(url) as blocker:
+            blocker.execute(f"LOCK TABLE {SHARD_SCHEMA.format(0)}.kennel_events IN EXCLUSIVE MODE")
+            thread = threading.Thread(target=lambda: (_append_new_game(store), done.set()))
+            thread.start()
+            assert not done.wait(0.5), "the append did not wait for the table lock"
+            with psycopg.connect(url) as peek:  # the waiting insert is visible as a lock wait
+                waiting = peek.execute(
+                    "SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = %s::regclass",
+                    (f"{SHARD_SCHEMA.format(0)}.kennel_events",),
+                ).fetchone()
+            assert waiting == (1,)
+            blocker.rollback()
+        assert done.wait(WAIT)
+        thread.join()
+    finally:
+        store.close()
+
+
+async def _play(hub: GameHub, commands: int) -> None:
+    import random
+
+    rnd = random.Random(7)
+    live = (await hub.create("hoarders", None, ["a", "b"]))[0]
+    for _ in range(commands):
+        table = live.table
+        if table.ended is not None:
+            live = (await hub.create("hoarders", None, ["a", "b"]))[0]
+            continue
+        for seat in range(len(table.seats)):
+            legal = [c for c in tables.legal_commands(table, seat) if not isinstance(c, ProposeUndo)]
+            if legal:
+                await hub.submit(live, seat, uuid.uuid4().hex, rnd.choice(legal))
+                break
+
+
+def test_a_replica_does_not_refresh_games_for_its_own_appends(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A replica hears its own commits (with another's, or before it folds them): those never
+    make it read the game back from the store."""
+    refreshes: list[Any] = []
+    original = GameHub._refresh
+
+    async def counted(self: GameHub, live: Any) -> bool:
+        refreshes.append(live.id)
+        return await original(self, live)
+
+    monkeypatch.setattr(GameHub, "_refresh", counted)
+
+    async def run() -> None:
+        store = await asyncio.to_thread(open_store, url=url, shards=2)
+        try:
+            hub = GameHub(store, Ed25519PrivateKey.generate(), Appender(store))
+            await hub.start()
+            await asyncio.gather(*(_play(hub, 40) for _ in range(4)))
+            await asyncio.sleep(0.3)  # let the listener hand over whatever it read
+            hub.close()
+        finally:
+            await asyncio.to_thread(store.close)
+
+    started = time.monotonic()
+    asyncio.run(run())
+    assert refreshes == [], f"{len(refreshes)} refreshes in {time.monotonic() - started:.1f} s"
