@@ -149,6 +149,15 @@ def markdown(results: dict[str, Any], json_name: str) -> str:
             run = shards[mode]
             lines.append(f"| {label} | {_fmt(run['1']['commands_per_second'])} | "
                          f"{_fmt(run['4']['commands_per_second'])} | {run['ratio_4_to_1']} |")
+        database = shards.get("database_only")
+        if database and "skipped" not in database:
+            lines += ["", f"The database side alone (bench.shards.database_only: {database['1']['clients']} pgbench "
+                      "clients calling the shards' insert function, then NOTIFY, one small append each):", "",
+                      "| 1 shard, transactions/s | 4 shards, transactions/s | 4 to 1 |", "|---|---|---|",
+                      f"| {_fmt(database['1']['transactions_per_second'])} | "
+                      f"{_fmt(database['4']['transactions_per_second'])} | {database['ratio_4_to_1']} |"]
+        elif database:
+            lines += ["", f"The database side alone skipped: {database['skipped']}."]
     elif shards:
         lines += ["", f"PostgreSQL shards skipped: {shards['skipped']}."]
     return "\n".join(lines)

@@ -58,13 +58,23 @@ def _shards(sizes: Sizes, work: Path, source: Path | None) -> dict[str, Any] | N
         return {"skipped": f"no PostgreSQL answers at the DSN ({type(error).__name__}); set {SHARDS_DSN}"}
     seconds = max(sizes.seconds, 0.5)
     results: dict[str, Any] = {}
-    # Group commit (the server's default) and one transaction per command (the library's way,
-    # where each shard's insert lock is what limits writes): sharding answers the second.
+    # Group commit (the server's default) and one transaction per command (the library's way):
+    # commands/s through GameHub, where on two cores the processes' own CPU is what limits.
     for mode, group_commit in (("group_commit", True), ("one_per_transaction", False)):
         one = shards.measure(dsn, 1, seconds, concurrency=8, processes=2, group_commit=group_commit)
         four = shards.measure(dsn, 4, seconds, concurrency=8, processes=2, group_commit=group_commit)
         results[mode] = {"1": one, "4": four, "ratio_4_to_1": round(
             four["commands_per_second"] / max(one["commands_per_second"], 1e-9), 2)}
+    # The database side alone (pgbench calling the shards' insert function): what one shard and
+    # four allow when the replicas' CPU is not the limit.
+    try:
+        one = shards.database_only(dsn, 1, seconds)
+        four = shards.database_only(dsn, 4, seconds)
+    except FileNotFoundError as error:
+        results["database_only"] = {"skipped": str(error)}
+    else:
+        results["database_only"] = {"1": one, "4": four, "ratio_4_to_1": round(
+            four["transactions_per_second"] / max(one["transactions_per_second"], 1e-9), 2)}
     return results
 
 

@@ -92,3 +92,8 @@ def test_the_shards_section_measured_one_shard_and_four(results: dict[str, Any])
             assert run["shards"] == int(count) and run["commands"] > 0
             assert run["group_commit"] == (mode == "group_commit")
     assert "PostgreSQL write throughput" in results["_docs"]
+    database = shards["database_only"]
+    if "skipped" not in database:  # pgbench is PostgreSQL's client tool: optional for the bench
+        for count in ("1", "4"):
+            assert database[count]["shards"] == int(count) and database[count]["transactions_per_second"] > 0
+        assert "The database side alone" in results["_docs"]
