@@ -16,17 +16,17 @@ its own, and `kennel serve` runs it on start (a no-op once done). docs/deploy.md
 from __future__ import annotations
 
 import hashlib
+import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 import structlog
-from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError, StoredEvent
+from eventsourcing.persistence import IntegrityError, InterfaceError, Notification, OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
-from eventsourcing.utils import retry
 from psycopg import sql
 
 from replay.logformat import Attempt, Record
@@ -46,6 +46,7 @@ from service.storage import (
 )
 
 log = structlog.get_logger(__name__)
+T = TypeVar("T")
 
 CLUSTER_SCHEMA = "kennel"  # holds the `cluster` table: the shard count, fixed at first migration
 SHARD_SCHEMA = "kennel_shard_{}"
@@ -124,6 +125,33 @@ def shard_of(game_id: uuid.UUID, shards: int) -> int:
     return int.from_bytes(hashlib.sha256(game_id.bytes).digest()[:8], "big") % shards
 
 
+RETRY_WAITS = (0.0, 0.05, 0.1, 0.2, 0.4, 0.5, 0.5, 0.5, 0.5)  # seconds before each retry: 2.75 s in all
+
+
+def recovering(datastore: PostgresDatastore, call: Callable[[], T]) -> T:
+    """`call`, tried again while the database connection fails, after dropping every broken
+    connection the pool holds.
+
+    A database restart (or failover) breaks every pooled connection at once. The library's
+    answer, a check before each use (pre-ping) and a fixed 0.2 s wait between its retries,
+    stalled the first call after a restart for 5 s (the pool checks its connections one by one
+    with a growing back-off) or 0.2 s per broken connection without the check. Here one failure
+    has the pool test all its idle connections at once (`ConnectionPool.check`), and the call is
+    tried again at once. A lock that timed out is not a broken connection and is not retried:
+    waiting the lock timeout again would only make the caller wait longer for the same answer.
+    """
+    for wait in (*RETRY_WAITS, None):
+        try:
+            return call()
+        except (InterfaceError, OperationalError) as error:
+            if wait is None or isinstance(error.__cause__, psycopg.errors.LockNotAvailable):
+                raise
+            log.info("store_reconnecting", error=repr(error), retry_in=wait)
+            datastore.pool.check()
+            time.sleep(wait)
+    raise AssertionError("unreachable: the last attempt raises")
+
+
 class ShardRecorder(PostgresApplicationRecorder):
     """The library's recorder, changed where shards and replicas need it.
 
@@ -174,6 +202,19 @@ class ShardRecorder(PostgresApplicationRecorder):
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         return insert_across([(-1, self, stored_events)])[0] if stored_events else []  # one shard: its own function
 
+    # The library's reads, without its own retry (10 tries, 0.2 s apart), through `recovering`.
+    def select_events(self, originator_id: uuid.UUID | str, **kwargs: Any) -> Sequence[StoredEvent]:
+        read = PostgresApplicationRecorder.select_events.__wrapped__  # type: ignore[attr-defined]
+        return recovering(self.datastore, lambda: read(self, originator_id, **kwargs))
+
+    def select_notifications(self, start: int | None, limit: int, *args: Any, **kwargs: Any) -> Sequence[Notification]:
+        read = PostgresApplicationRecorder.select_notifications.__wrapped__  # type: ignore[attr-defined]
+        return recovering(self.datastore, lambda: read(self, start, limit, *args, **kwargs))
+
+    def max_notification_id(self) -> int | None:
+        read = PostgresApplicationRecorder.max_notification_id.__wrapped__  # type: ignore[attr-defined]
+        return recovering(self.datastore, lambda: read(self))
+
     def insertion(self, stored_events: Sequence[StoredEvent]) -> tuple[sql.Composed, tuple[Any, ...]]:
         """The statement and parameters that insert these entries into this shard's table."""
         columns = (
@@ -200,7 +241,6 @@ def _announce(connection: psycopg.Connection[Any], notifications: Sequence[tuple
         log.warning("store_notify_failed", channels=[c for c, _ in notifications], error=repr(error))
 
 
-@retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
 def insert_across(parts: Sequence[tuple[int, ShardRecorder, Sequence[StoredEvent]]]) -> list[list[int]]:
     """Insert into one or more shards (index, recorder, entries) of one database in one
     transaction; returns the notification ids given, per part. Parts must be in ascending
@@ -212,6 +252,12 @@ def insert_across(parts: Sequence[tuple[int, ShardRecorder, Sequence[StoredEvent
     IntegrityError (a version already taken) and leaves nothing stored.
     """
     datastore = parts[0][1].datastore
+    return recovering(datastore, lambda: _insert_across(datastore, parts))
+
+
+def _insert_across(
+    datastore: PostgresDatastore, parts: Sequence[tuple[int, ShardRecorder, Sequence[StoredEvent]]]
+) -> list[list[int]]:
     with datastore.get_connection() as connection:
         if len(parts) == 1:
             _, recorder, events = parts[0]
@@ -252,7 +298,7 @@ def _env(
         "POSTGRES_CONNECT_TIMEOUT": str(CONNECT_TIMEOUT),
         "POSTGRES_POOL_SIZE": str(pool_size),
         "POSTGRES_MAX_OVERFLOW": str(pool_size),
-        "POSTGRES_PRE_PING": "y",  # a connection broken by a database restart is replaced, not used
+        "POSTGRES_PRE_PING": "n",  # broken connections are dropped all at once instead (`recovering`)
         "CREATE_TABLE": "y" if create else "n",
     }
 
