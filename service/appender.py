@@ -78,15 +78,20 @@ class Appender:
                     waiting.done.set_exception(failure)
 
     def _write(self, appends: Sequence[Append]) -> list[Exception | None]:
-        """On the writer thread: one transaction for all, or one each after a failure."""
+        """On the writer thread: one transaction for all, or one each after a version conflict.
+        Any other failure (the store unreachable) is every append's: writing them one by one
+        would only make each caller wait for the store's retries again."""
         try:
             self._store.append_many(appends)
-        except Exception as error:
+        except VersionConflict as conflict:
             if len(appends) == 1:
-                self._count_error(error)
-                return [error]
-            log.info("group_commit_split", appends=len(appends), reason=type(error).__name__)
+                self._count_error(conflict)
+                return [conflict]
+            log.info("group_commit_split", appends=len(appends), reason=type(conflict).__name__)
             return [self._write_one(append) for append in appends]
+        except Exception as error:  # handed to every caller, which maps it to its gRPC status
+            self._count_error(error)
+            return [error] * len(appends)
         if self._metrics is not None:
             self._metrics.append_batch.observe(len(appends))
         return [None] * len(appends)

@@ -203,3 +203,25 @@ def test_a_replica_does_not_refresh_games_for_its_own_appends(url: str, monkeypa
     started = time.monotonic()
     asyncio.run(run())
     assert refreshes == [], f"{len(refreshes)} refreshes in {time.monotonic() - started:.1f} s"
+
+
+def test_an_insert_that_times_out_on_the_lock_fails_once_and_is_not_retried(url: str) -> None:
+    """A lock timeout is an answer, not a broken connection: the caller hears it after one
+    timeout (`--store-lock-timeout`), not after a round of retries, each waiting as long again."""
+    from eventsourcing.persistence import OperationalError
+
+    store = open_store(url=url, shards=1, lock_timeout=1)
+    try:
+        _append_new_game(store)
+        with psycopg.connect(url) as blocker:
+            blocker.execute(f"LOCK TABLE {SHARD_SCHEMA.format(0)}.kennel_events IN EXCLUSIVE MODE")
+            started = time.monotonic()
+            with pytest.raises(OperationalError) as raised:
+                _append_new_game(store)
+            waited = time.monotonic() - started
+            blocker.rollback()
+        assert isinstance(raised.value.__cause__, psycopg.errors.LockNotAvailable)
+        assert waited < 5, f"waited {waited:.1f} s: the timed-out insert was tried again"
+        _append_new_game(store)  # the lock released, appends go on
+    finally:
+        store.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,34 @@ def test_a_lone_conflict_is_raised_to_its_caller(tmp_path: Path) -> None:
             asyncio.run(appender.append(_opening(game)))
     finally:
         store.close()
+
+
+def test_a_store_failure_fails_the_whole_batch_once(tmp_path: Path) -> None:
+    """Not a conflict (the store unreachable): every caller hears it, and the batch is not
+    written again one append at a time (each would wait out the store's retries again)."""
+
+    class Unreachable(OSError):
+        pass
+
+    class Failing(GameStore):
+        calls = 0
+
+        def append_many(self, appends: Sequence[Append]) -> None:
+            Failing.calls += 1
+            raise Unreachable("the database went away")
+
+    store = Failing.sqlite(tmp_path)
+    metrics = Metrics(CollectorRegistry())
+    appender = Appender(store, metrics)
+    games = [uuid.uuid4() for _ in range(8)]
+
+    async def append_all() -> list[BaseException | None]:
+        return await asyncio.gather(*(appender.append(_opening(game)) for game in games), return_exceptions=True)
+
+    try:
+        outcomes = asyncio.run(append_all())
+    finally:
+        store.close()
+    assert all(isinstance(outcome, Unreachable) for outcome in outcomes)
+    assert Failing.calls == 1
+    assert _sample(metrics, "kennel_store_errors_total", kind="failure") == 1
