@@ -168,7 +168,7 @@ def update_docs(path: Path, table: str) -> None:
     text = path.read_text(encoding="utf-8") if path.exists() else ""
     block = f"{BEGIN}\n{table}\n{END}"
     if BEGIN in text and END in text:
-        text = re.sub(re.escape(BEGIN) + r".*?" + re.escape(END), lambda _: block, text, flags=re.S)
+        text = re.sub(re.escape(BEGIN) + r".*?" + re.escape(END), lambda _: block, text, flags=re.DOTALL)
     else:
         text = text.rstrip("\n") + ("\n\n" if text else "") + block + "\n"
     path.write_text(text, encoding="utf-8")

@@ -94,7 +94,7 @@ SECTIONS: dict[str, Section] = {
 def run(sizes: Sizes, size_name: str, only: list[str], source: Path | None, label: str | None) -> dict[str, Any]:
     results: dict[str, Any] = {
         "meta": {
-            "started": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "started": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
             "size": size_name, "sizes": asdict(sizes), "label": label, "machine": machine.describe(),
             "source": "another checkout (--source)" if source else "this checkout",
             "placement": "one process for each server and each load generator, not pinned to cores",

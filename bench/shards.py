@@ -30,8 +30,8 @@ import shutil
 import subprocess
 import tempfile
 import time
-from pathlib import Path
 import uuid
+from pathlib import Path
 from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey

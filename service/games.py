@@ -37,8 +37,8 @@ from service.storage import (
     ATTEMPT_TOPIC,
     DESK_TOPIC,
     RECORD_TOPIC,
-    Change,
     Append,
+    Change,
     Desk,
     GameNotFound,
     GameStore,
@@ -180,10 +180,12 @@ class GameHub:
         """Read the index of games (not their records: those load on first use, except running
         games with turn timers, whose clocks must run again)."""
         loop = asyncio.get_running_loop()
+
+        def heard(changes: list[Change]) -> None:  # on the listener's thread
+            loop.call_soon_threadsafe(self._heard, changes)
+
         # Listen first, then read the index: whatever is appended in between is heard.
-        await asyncio.to_thread(
-            self.store.listen, lambda changes: loop.call_soon_threadsafe(self._heard, changes)
-        )
+        await asyncio.to_thread(self.store.listen, heard)
         summaries = await asyncio.to_thread(lambda: list(self.store.summaries()))
         for summary in summaries:
             self._summaries.setdefault(summary.game_id, summary)

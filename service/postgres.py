@@ -25,7 +25,13 @@ from typing import Any, TypeVar
 
 import psycopg
 import structlog
-from eventsourcing.persistence import IntegrityError, InterfaceError, Notification, OperationalError, StoredEvent
+from eventsourcing.persistence import (
+    IntegrityError,
+    InterfaceError,
+    Notification,
+    OperationalError,
+    StoredEvent,
+)
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from psycopg import sql
 

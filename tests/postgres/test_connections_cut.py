@@ -17,10 +17,10 @@ import time
 from pathlib import Path
 
 import psycopg
+from kennel.client import Kennel
 from replicas import Acknowledged, Bot, Replicas, Watcher, check_acknowledged
 from testkit.postgres import fresh_database
 
-from kennel.client import Kennel
 from replay.logformat import parse_log
 from replay.verify import verify
 

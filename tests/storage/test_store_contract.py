@@ -7,7 +7,6 @@ why, when no server answers (fail under KENNEL_REQUIRE_POSTGRES=1).
 
 from __future__ import annotations
 
-import secrets
 import threading
 import uuid
 from collections.abc import Callable, Iterator
@@ -18,13 +17,12 @@ import pytest
 from testkit.postgres import fresh_database
 from testkit.stored import new_game
 
-from domain.registry import game_named
 from replay.ledger import Ledger
 from replay.logformat import Attempt, Cause, Log
 from service.storage import (
     DESK_TOPIC,
-    Append,
     RECORD_TOPIC,
+    Append,
     Change,
     GameNotFound,
     GameStore,
