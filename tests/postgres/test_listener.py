@@ -225,3 +225,40 @@ def test_an_insert_that_times_out_on_the_lock_fails_once_and_is_not_retried(url:
         _append_new_game(store)  # the lock released, appends go on
     finally:
         store.close()
+
+
+def test_two_writers_at_once_each_hear_every_entry_of_the_other_once_and_in_order(url: str) -> None:
+    """Both handles write games into four shards at the same time, in batches that span shards
+    and one at a time; each listener hands over every entry the other wrote, once, in each
+    shard's order, and no entry twice (its own ones only when read along with the other's)."""
+    handles = [open_store(url=url, shards=4) for _ in range(2)]
+    heard = [Heard(), Heard()]
+    written: list[list[tuple[uuid.UUID, int]]] = [[], []]
+    try:
+        for handle, listener in zip(handles, heard, strict=True):
+            handle.listen(listener)
+
+        def write(index: int) -> None:
+            from service.storage import Append
+
+            for round_ in range(15):
+                games = [new_game() for _ in range(1 + round_ % 4)]  # 1 to 4 games: one shard or several
+                handles[index].append_many([Append(g, ledger.records, 0, entries) for g, ledger, _, entries in games])
+                written[index] += [(g, len(ledger.records)) for g, ledger, _, _ in games]
+
+        writers = [threading.Thread(target=write, args=(i,)) for i in range(2)]
+        for thread in writers:
+            thread.start()
+        for thread in writers:
+            thread.join(timeout=WAIT)
+        for index in range(2):
+            other = written[1 - index]
+            for game_id, last in other:
+                heard[index].wait_for(game_id, last)
+            records = _record_streams(heard[index])
+            assert len(records) == len(set(records)), "an entry was handed over twice"
+            for game_id, last in other:
+                assert [v for s, v in records if s == game_id] == list(range(1, last + 1))
+    finally:
+        for handle in handles:
+            handle.close()
