@@ -23,7 +23,7 @@ from domain.core.undo import ProposeUndo
 from service.appender import Appender
 from service.games import GameHub
 from service.postgres import LISTEN_APPLICATION_NAME, SHARD_SCHEMA, ShardedStore, shard_of
-from service.storage import RECORD_TOPIC, Change, GameStore, open_store
+from service.storage import RECORD_TOPIC, Append, Change, GameStore, open_store, stored_events
 
 WAIT = 30.0  # seconds: generous, for a loaded machine; the tests end as soon as they are heard
 
@@ -239,8 +239,6 @@ def test_two_writers_at_once_each_hear_every_entry_of_the_other_once_and_in_orde
             handle.listen(listener)
 
         def write(index: int) -> None:
-            from service.storage import Append
-
             for round_ in range(15):
                 games = [new_game() for _ in range(1 + round_ % 4)]  # 1 to 4 games: one shard or several
                 handles[index].append_many([Append(g, ledger.records, 0, entries) for g, ledger, _, entries in games])
@@ -262,3 +260,27 @@ def test_two_writers_at_once_each_hear_every_entry_of_the_other_once_and_in_orde
     finally:
         for handle in handles:
             handle.close()
+
+
+def test_entries_committed_without_a_notification_are_heard_at_the_next_recheck(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A writer killed between its commit and its NOTIFY announces nothing; listeners read every
+    shard every RECHECK_EVERY seconds anyway (shortened here), so the entries are heard."""
+    import service.listener
+
+    monkeypatch.setattr(service.listener, "RECHECK_EVERY", 0.5)
+    writer, listener = open_store(url=url, shards=2), open_store(url=url, shards=2)
+    heard = Heard()
+    try:
+        listener.listen(heard)
+        game_id, ledger, _, entries = new_game()
+        assert isinstance(writer, ShardedStore)
+        shard = writer.shards[shard_of(game_id, 2)]
+        with psycopg.connect(url, autocommit=True) as connection:  # the insert alone: no NOTIFY follows
+            connection.execute(*shard.recorder.insertion(stored_events([Append(game_id, ledger.records, 0, entries)])))
+        heard.wait_for(game_id, len(ledger.records))
+        assert [v for s, v in _record_streams(heard) if s == game_id] == list(range(1, len(ledger.records) + 1))
+    finally:
+        writer.close()
+        listener.close()
