@@ -359,27 +359,37 @@ def _migrate_locked(
         connection.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(name)))
         # The library creates the table, its index and types (IF NOT EXISTS), under our lock.
         KennelStore(env=_env(address, name, lock_timeout, 1, create=True)).close()
-    connection.execute(_INSERT_ACROSS_FUNCTION)
+    connection.execute(_insert_across_function(count))
     return count
 
 
-# One transaction over several shards, in one statement: each shard's insert function in turn,
-# in the order given (ascending), each given its slice of the columns.
-_INSERT_ACROSS_FUNCTION = sql.SQL(
-    "CREATE OR REPLACE FUNCTION {cluster}.insert_events(shards int[], counts int[], ids uuid[], versions bigint[], "
-    "topics text[], states bytea[], lock_timeout text) RETURNS TABLE (shard int, notification_id bigint) "
-    "LANGUAGE plpgsql AS $BODY$ DECLARE i int; first int := 1; last int; BEGIN "
-    "FOR i IN 1 .. array_length(shards, 1) LOOP "
-    "last := first + counts[i] - 1; "
-    "RETURN QUERY EXECUTE format('SELECT %s, n FROM %I.{function}($1, $2, $3, $4, $5) AS n', "
-    "shards[i], {prefix} || shards[i]) "
-    "USING ids[first:last], versions[first:last], topics[first:last], states[first:last], lock_timeout; "
-    "first := last + 1; "
-    "END LOOP; END; $BODY$"
-).format(
-    cluster=sql.Identifier(CLUSTER_SCHEMA), function=sql.SQL(ShardRecorder.INSERT_FUNCTION),
-    prefix=sql.Literal(SHARD_SCHEMA.format("")),
-)
+def _insert_across_function(count: int) -> sql.Composed:
+    """`kennel.insert_events`: one transaction over several shards, in one statement, calling
+    each shard's insert function in turn, in the order given (ascending), each with its slice of
+    the columns. One static call per shard (written for the database's shard count), so that
+    PostgreSQL plans each once per session instead of on every call."""
+    branch = sql.SQL(
+        "WHEN {index} THEN RETURN QUERY SELECT {index}, n FROM {schema}.{function}(ids[first:last], "
+        "versions[first:last], topics[first:last], states[first:last], lock_timeout) AS n; "
+    )
+    branches = sql.SQL("").join(
+        branch.format(index=sql.Literal(index), schema=sql.Identifier(SHARD_SCHEMA.format(index)),
+                      function=sql.Identifier(ShardRecorder.INSERT_FUNCTION))
+        for index in range(count)
+    )
+    return sql.SQL(
+        "CREATE OR REPLACE FUNCTION {cluster}.insert_events(shards int[], counts int[], ids uuid[], "
+        "versions bigint[], topics text[], states bytea[], lock_timeout text) "
+        "RETURNS TABLE (shard int, notification_id bigint) "
+        "LANGUAGE plpgsql AS $BODY$ DECLARE i int; first int := 1; last int; BEGIN "
+        "FOR i IN 1 .. array_length(shards, 1) LOOP "
+        "last := first + counts[i] - 1; "
+        "CASE shards[i] {branches} END CASE; "
+        "first := last + 1; "
+        "END LOOP; END; $BODY$"
+    ).format(cluster=sql.Identifier(CLUSTER_SCHEMA), branches=branches)
+
+
 _INSERT_ACROSS = sql.SQL(
     "SELECT * FROM {}.insert_events(%s::int[], %s::int[], %s::uuid[], %s::bigint[], %s::text[], %s::bytea[], %s)"
 ).format(sql.Identifier(CLUSTER_SCHEMA))
