@@ -1,14 +1,15 @@
 """Following what every replica appends to PostgreSQL: one connection and one thread per process.
 
-Each shard's recorder NOTIFYs its own channel in the transaction that inserts (service.postgres,
-ShardRecorder). One connection LISTENs on every shard's channel; a notification says only
-"this shard has something new", so the thread then reads that shard's entries after the last
-one it passed on, in notification order, and hands them over in one batch per read.
+Each write NOTIFYs the channel of every shard it wrote to, right after its commit, naming the
+writer and the notification ids written (service.postgres, ShardRecorder). One connection
+LISTENs on every shard's channel; after notifications arrive, the thread reads, in one query,
+what each shard notified holds after the last entry it passed on, in each shard's order, and
+hands it over in one batch.
 
 Why not the library's subscription: it keeps a connection and three threads per shard (listen,
 pull, and ours iterating it), and hands entries over one at a time. Every extra thread running
 Python in a server process takes the interpreter lock from the event loop; with four shards
-that cost more than the shards saved (measured in bench.shards, docs/deploy.md "Shards").
+that cost more than the shards saved (measured with bench.shards).
 
 Nothing is skipped: the channels are listened to before the first read, a read takes every
 entry after the last one passed on, and the insert lock makes notification ids commit in
