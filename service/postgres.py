@@ -38,9 +38,6 @@ from psycopg import sql
 from replay.logformat import Attempt, Record
 from service.listener import Followed, StoreListener
 from service.storage import (
-    ATTEMPT_TOPIC,
-    DESK_TOPIC,
-    RECORD_TOPIC,
     Append,
     Change,
     Desk,
@@ -62,7 +59,6 @@ LISTEN_APPLICATION_NAME = "kennel-listen"  # how pg_stat_activity shows a replic
 DEFAULT_LOCK_TIMEOUT = 10  # seconds; 0 would wait for ever (the library's default)
 DEFAULT_POOL_SIZE = 4  # connections kept per shard; the pool may grow to twice that
 CONNECT_TIMEOUT = 5  # seconds
-_TOPICS = (RECORD_TOPIC, DESK_TOPIC, ATTEMPT_TOPIC)
 
 
 class ShardCountMismatch(ValueError):
@@ -472,12 +468,6 @@ class ShardedStore(GameStore):
 
     def pragmas(self) -> dict[str, Any]:
         raise NotImplementedError("SQLite pragmas: this store is PostgreSQL")
-
-    def append(
-        self, game_id: uuid.UUID, records: Sequence[Record], desk_version: int,
-        desk_entries: Sequence[dict[str, Any]] = (),
-    ) -> None:
-        self.shard(game_id).append(game_id, records, desk_version, desk_entries)
 
     def append_many(self, appends: Sequence[Append]) -> None:
         """All or none, across shards: one transaction that locks the tables of the shards it
