@@ -18,10 +18,11 @@ WEB_PORT ?= 8080
 
 setup: $(INSTALLED) $(GENERATED)
 
-$(INSTALLED): pyproject.toml
+$(INSTALLED): pyproject.toml setup.py clients/python/pyproject.toml clients/python/setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[build,test]'
+	# The client SDK (clients/python) first: the server depends on it, and it is not on any index.
+	$(BIN)/python -m pip install --quiet -e ./clients/python -e '.[build,test]'
 	touch $@
 
 # Generated code lands in its own package (kennel.v1), never committed, never imported flat.

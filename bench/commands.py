@@ -7,9 +7,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from kennel.domain.registry import GAMES
+
 from bench import procs
 from bench.sizes import Sizes
-from domain.registry import GAMES
 
 _ECHO_SERVING = __import__("re").compile(rb"echo serving on [^\s:]+:(\d+)")
 

@@ -13,9 +13,9 @@ import uuid
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from domain.registry import GAMES
-from kennel.simulate import DEFAULT_MAX_STEPS, simulate_local
-from replay.logformat import Log, chain, group_by_cause, parse_log
+from kennel.domain.registry import GAMES
+from kennel.replay.logformat import Log, chain, group_by_cause, parse_log
+from kennel.service.simulate import DEFAULT_MAX_STEPS, simulate_local
 
 
 def played(

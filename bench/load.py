@@ -25,12 +25,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import grpc
+from kennel.service.simulate import proposes_undo
+from kennel.v1 import kennel_pb2 as pb
+from kennel.v1 import kennel_pb2_grpc as pb_grpc
 
 from bench import echo
 from bench.stats import latency_ms
-from kennel.simulate import proposes_undo
-from kennel.v1 import kennel_pb2 as pb
-from kennel.v1 import kennel_pb2_grpc as pb_grpc
 
 MAX_STEPS = 10_000  # a game longer than this is abandoned (none is, with these rules)
 CHANNEL_OPTIONS = [("grpc.max_receive_message_length", 16 << 20)]

@@ -37,7 +37,7 @@ _SERVING = re.compile(rb"serving on [^\s:]+:(\d+)")
 
 def python_env(source: Path | None = None) -> dict[str, str]:
     """The environment of a child Python: this checkout (or another one's source, for 'before'
-    figures) first on the path, so that `-m service.cli` and `-m bench.*` resolve."""
+    figures) first on the path, so that `-m kennel.service.cli` and `-m bench.*` resolve."""
     env = dict(os.environ)
     here = Path(__file__).resolve().parent.parent
     paths = [str(here), str(here / "clients" / "python")]
@@ -144,7 +144,7 @@ def _drain(stream: IO[bytes], into: IO[bytes]) -> None:
 
 def kennel_server(data: Path, log: Path, *extra: str, source: Path | None = None) -> Server:
     """`kennel serve` on a free loopback port with the bench's raised limits and JSON logs."""
-    argv = [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", "0",
+    argv = [sys.executable, "-m", "kennel.service.cli", "serve", "--host", "127.0.0.1", "--port", "0",
             "--data", str(data), "--log-format", "json", *BENCH_LIMITS, *extra]
     return start_server(argv, log, python_env(source))
 

@@ -1,9 +1,9 @@
 """Replay speed over a body of exported logs, against a raw read-and-decode of the same files.
 
 - raw: read each file and `json.loads` every line (the floor for any reader of the format);
-- fold: parse the log (`replay.logformat.parse_log`) and rebuild the game's state from its
-  records (`replay.ledger.Ledger.from_records`), which is what a server does to load a game;
-- verify: `replay.verify.verify`, every check (canonical bytes, hash chain, seed, re-running
+- fold: parse the log (`kennel.replay.logformat.parse_log`) and rebuild the game's state from its
+  records (`kennel.replay.ledger.Ledger.from_records`), which is what a server does to load a game;
+- verify: `kennel.replay.verify.verify`, every check (canonical bytes, hash chain, seed, re-running
   every command through the rules), on one core.
 
 All three run in this process over the same files (already in the page cache: a first raw
@@ -24,10 +24,10 @@ from bench import corpus
 from bench.sizes import Sizes
 
 ROUNDS = 3
-from domain.registry import GAMES
-from replay.ledger import Ledger
-from replay.logformat import parse_log
-from replay.verify import verify
+from kennel.domain.registry import GAMES
+from kennel.replay.ledger import Ledger
+from kennel.replay.logformat import parse_log
+from kennel.replay.verify import verify
 
 
 def _raw(paths: list[Path]) -> int:

@@ -35,13 +35,12 @@ from pathlib import Path
 from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-
-from domain.core import table as tables
-from domain.core.undo import ProposeUndo
-from service.appender import Appender
-from service.games import GameHub
-from service.logs import configure
-from service.postgres import SHARD_SCHEMA, ShardRecorder, migrate, open_postgres, scratch_database
+from kennel.domain.core import table as tables
+from kennel.domain.core.undo import ProposeUndo
+from kennel.service.appender import Appender
+from kennel.service.games import GameHub
+from kennel.service.logs import configure
+from kennel.service.postgres import SHARD_SCHEMA, ShardRecorder, migrate, open_postgres, scratch_database
 
 DEFAULT_DSN = "postgresql://postgres@127.0.0.1:5432/postgres"
 GAME = "hoarders"

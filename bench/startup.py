@@ -1,6 +1,6 @@
 """Start-up: time until `kennel serve` answers again with many finished games in its store.
 
-The store is filled directly (service.storage.GameStore, the same records and desk entries the
+The store is filled directly (kennel.service.storage.GameStore, the same records and desk entries the
 server writes: created, credentials, ended, signed checkpoint), with copies of bot games under
 new ids (bench.corpus), many games per transaction. Then the server is started twice on it and
 timed from spawn to its first answered call, and once more to the first view of a stored game
@@ -16,15 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import grpc
+from kennel.replay import signing
+from kennel.service.games import SEAT, SPECTATOR, digest
+from kennel.service.server import SIGNING_KEY_FILE
+from kennel.service.storage import Append, GameStore
+from kennel.v1 import kennel_pb2 as pb
+from kennel.v1 import kennel_pb2_grpc as pb_grpc
 
 from bench import corpus, procs
 from bench.sizes import Sizes
-from kennel.v1 import kennel_pb2 as pb
-from kennel.v1 import kennel_pb2_grpc as pb_grpc
-from replay import signing
-from service.games import SEAT, SPECTATOR, digest
-from service.server import SIGNING_KEY_FILE
-from service.storage import Append, GameStore
 
 BATCH = 200  # games per transaction while filling the store
 POOL = 50  # distinct bot games, copied under new ids

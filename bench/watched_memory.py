@@ -19,21 +19,22 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.registry import GAMES
+from kennel.service.games import LiveGame
+from kennel.service.simulate import DEFAULT_MAX_STEPS, LocalMatch, bot_names, play_out
+from kennel.service.storage import Desk
+
 from bench.sizes import Sizes
-from domain.core.rng import seed_from_text
-from domain.registry import GAMES
-from kennel.simulate import DEFAULT_MAX_STEPS, LocalMatch, bot_names, play_out
-from service.games import LiveGame
-from service.storage import Desk
 
 GAME = "canine-kleptomaniacs"  # the longest games of the four
 
 
 def _projections(source: Path | None) -> ModuleType:
     if source is None:
-        import service.projections
+        import kennel.service.projections
 
-        return service.projections
+        return kennel.service.projections
     spec = importlib.util.spec_from_file_location("bench_source_projections", source / "service" / "projections.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

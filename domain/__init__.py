@@ -1,1 +1,1 @@
-"""Pure game rules: one package per game behind the `domain.core.rules.Game` interface."""
+"""Pure game rules: one package per game behind the `kennel.domain.core.rules.Game` interface."""

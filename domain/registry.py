@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core.rules import Game, RuleViolation
-from domain.a_dogs_life import GAME as A_DOGS_LIFE
-from domain.canine_kleptomaniacs import GAME as CANINE_KLEPTOMANIACS
-from domain.caninos import GAME as CANINOS
-from domain.hoarders import GAME as HOARDERS
+from kennel.domain.a_dogs_life import GAME as A_DOGS_LIFE
+from kennel.domain.canine_kleptomaniacs import GAME as CANINE_KLEPTOMANIACS
+from kennel.domain.caninos import GAME as CANINOS
+from kennel.domain.core.rules import Game, RuleViolation
+from kennel.domain.hoarders import GAME as HOARDERS
 
 GAMES: dict[str, Game[Any]] = {
     game.name: game for game in (HOARDERS, CANINE_KLEPTOMANIACS, CANINOS, A_DOGS_LIFE)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from replay.verify import VerifyReport, verify
+from kennel.replay.verify import VerifyReport, verify
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """What a record's cause asks for, decoded: the engine's own commands or a game's command.
 
-A record's `command` field (`replay.logformat.Cause`) is plain JSON. Re-running a log needs it
+A record's `command` field (`kennel.replay.logformat.Cause`) is plain JSON. Re-running a log needs it
 as the value the rules take: `kennel.CreateGame`, `kennel.FillSeat` and `kennel.ExpirePrompt`
-are the engine's own (written by `replay.ledger.Ledger`), every other type is one of the game's
+are the engine's own (written by `kennel.replay.ledger.Ledger`), every other type is one of the game's
 commands.
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core.codec import DecodeError, JsonObject, from_json, to_json
-from domain.core import table as tables
-from domain.core.rules import Game
-from replay.logformat import CREATE_GAME, EXPIRE_PROMPT, FILL_SEAT, Cause
+from kennel.domain.core import table as tables
+from kennel.domain.core.codec import DecodeError, JsonObject, from_json, to_json
+from kennel.domain.core.rules import Game
+from kennel.replay.logformat import CREATE_GAME, EXPIRE_PROMPT, FILL_SEAT, Cause
 
 
 @dataclass(frozen=True)

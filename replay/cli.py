@@ -1,6 +1,7 @@
-"""`kennel replay verify | show | export`: the replay tooling on the command line.
+"""`kennel replay verify | show | diff | explain | html`: the replay tooling over log files.
 
-`service.cli` wires these under `kennel replay`:
+`kennel.service.cli` wires these under `kennel replay`, beside `export` and `fork`, which read the
+server's store and so belong to the service (kennel.service.stored):
 
     replay = subparsers.add_parser("replay", help="verify, show and export game logs")
     replay_cli.add_subcommands(replay.add_subparsers(dest="replay_command", required=True))
@@ -8,32 +9,31 @@
     args = parser.parse_args(argv)
     return args.handler(args)
 
-`main(argv)` runs the same subcommands on their own (`python -m replay.cli verify FILE`).
+`main(argv)` runs the same subcommands on their own (`python -m kennel.replay.cli verify FILE`).
 
 Exit codes: 0 when everything asked for holds; 1 when a log fails to verify or cannot be shown
-or exported; 2 for a usage error or a file that cannot be read.
+; 2 for a usage error or a file that cannot be read.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from replay.batch import FileResult, Progress, summary_table, verify_files
-from replay.diff import NotComparable, diverge
-from replay.diff import render as render_divergence
-from replay.explain import narrate
-from replay.explain import render as render_narration
-from replay.logformat import LogFormatError, parse_log
-from replay.show import ShowError, render_text, show
-from replay.signing import read_public_key
-from replay.verify import describe
+from kennel.replay.batch import FileResult, Progress, summary_table, verify_files
+from kennel.replay.diff import NotComparable, diverge
+from kennel.replay.diff import render as render_divergence
+from kennel.replay.explain import narrate
+from kennel.replay.explain import render as render_narration
+from kennel.replay.logformat import LogFormatError, parse_log
+from kennel.replay.show import ShowError, render_text, show
+from kennel.replay.signing import read_public_key
+from kennel.replay.verify import describe
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -41,7 +41,7 @@ EXIT_USAGE = 2
 
 
 def add_subcommands(subparsers: Any) -> None:
-    """Add `verify`, `show` and `export` to an argparse subparsers action (`add_subparsers()`)."""
+    """Add the subcommands over log files to an argparse subparsers action (`add_subparsers()`)."""
     verifying = subparsers.add_parser(
         "verify",
         help="check logs: hash chain, seed commitment, and every event against the rules",
@@ -84,16 +84,6 @@ def add_subcommands(subparsers: Any) -> None:
     explaining.add_argument("--json", action="store_true", help="machine-readable output")
     explaining.set_defaults(handler=run_explain)
 
-    forking = subparsers.add_parser(
-        "fork", help="start a new game from the first N events of a finished one",
-        description="Fork a finished game stored in the data folder: the new game holds its first N events "
-        "(same seed) and its header names the parent. The parent is untouched.",
-    )
-    forking.add_argument("game_id", metavar="GAME_ID")
-    forking.add_argument("--at", type=int, required=True, metavar="N", help="how many of the parent's events to keep")
-    forking.add_argument("--data", metavar="DIR", help="the server's data directory (default: its configured one)")
-    forking.set_defaults(handler=run_fork)
-
     showing = subparsers.add_parser(
         "show",
         help="what a seat (or a spectator) saw at a version of a logged game",
@@ -109,24 +99,6 @@ def add_subcommands(subparsers: Any) -> None:
     )
     showing.add_argument("--json", action="store_true", help="machine-readable JSON instead of text")
     showing.set_defaults(handler=run_show)
-
-    exporting = subparsers.add_parser(
-        "export",
-        help="write a stored game's log to a file",
-        description="Write a stored game's log, exactly as stored, to a file.",
-    )
-    exporting.add_argument("game_id", metavar="GAME_ID")
-    exporting.add_argument(
-        "-o", "--output", required=True, metavar="FILE", help="the file to write; - for stdout"
-    )
-    exporting.add_argument(
-        "--data", metavar="DIR", help="the server's data directory (default: its configured one)"
-    )
-    exporting.add_argument(
-        "--store", metavar="URL", default=os.environ.get("KENNEL_STORE", ""),
-        help="the server's postgresql:// store, if it has one (default: KENNEL_STORE; docs/deploy.md)",
-    )
-    exporting.set_defaults(handler=run_export)
 
     page = subparsers.add_parser(
         "html",
@@ -236,39 +208,6 @@ def run_explain(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def run_fork(args: argparse.Namespace) -> int:
-    # Imported here: forking writes to the server's store; reading logs must not need it.
-    import asyncio
-
-    from replay.signing import load_or_create_key
-    from service.errors import ApiError
-    from service.games import GameHub
-    from service.server import SIGNING_KEY_FILE
-    from service.storage import open_store
-
-    data_dir = args.data or os.environ.get("KENNEL_DATA_DIR") or "data"
-    store = open_store(data_dir)
-
-    async def forked() -> tuple[str, list[tuple[int, str, str]], str]:
-        hub = GameHub(store, load_or_create_key(Path(data_dir) / SIGNING_KEY_FILE))
-        parent = await hub.get(args.game_id)
-        live, seats, spectator = await hub.fork(parent, args.at)
-        return str(live.id), seats, spectator
-
-    try:
-        game_id, seats, spectator = asyncio.run(forked())
-    except ApiError as error:
-        print(f"cannot fork {args.game_id}: {error.message} [{error.code}]", file=sys.stderr)
-        return EXIT_FAILED
-    finally:
-        store.close()
-    print(f"forked {args.game_id} at version {args.at} into {game_id}")
-    for seat, name, credential in seats:
-        print(f"  seat {seat} {name}: {credential}")
-    print(f"  spectator: {spectator}")
-    return EXIT_OK
-
-
 def run_show(args: argparse.Namespace) -> int:
     try:
         raw = args.file.read_bytes()
@@ -287,30 +226,8 @@ def run_show(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def run_export(args: argparse.Namespace) -> int:
-    # Imported here, not at the top: reading and checking logs must not need the service.
-    from service.storage import GameNotFound, open_store
-
-    store = open_store(args.data, url=args.store)
-    try:
-        log = store.export_log(args.game_id)
-    except GameNotFound:
-        print(f"no game {args.game_id} in {store.location}", file=sys.stderr)
-        return EXIT_FAILED
-    finally:
-        store.close()
-    raw = log.to_bytes()
-    if args.output == "-":
-        sys.stdout.buffer.write(raw)
-        sys.stdout.flush()
-        return EXIT_OK
-    Path(args.output).write_bytes(raw)
-    print(f"{args.output}: {log.header.game} game {log.header.game_id}, {len(log.records)} records")
-    return EXIT_OK
-
-
 def run_html(args: argparse.Namespace) -> int:
-    from replay.html import render_page
+    from kennel.replay.html import render_page
 
     try:
         raw = args.file.read_bytes()
@@ -333,7 +250,7 @@ def run_html(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="kennel replay", description="Verify, show and export Kennel game logs."
+        prog="kennel replay", description="Verify, show, compare and explain Kennel game logs."
     )
     add_subcommands(parser.add_subparsers(dest="replay_command", required=True, metavar="COMMAND"))
     return parser

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core.codec import JsonObject
-from replay.logformat import Log, Record, canonical_json
+from kennel.domain.core.codec import JsonObject
+from kennel.replay.logformat import Log, Record, canonical_json
 
 
 @dataclass(frozen=True)

@@ -11,15 +11,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core import table as tables
-from domain.core.codec import to_json
-from domain.core.rules import Game, Seat
-from domain.core.timeouts import PromptExpired, TimerSet
-from domain.core.undo import UndoAnswered, Undone, UndoProposed
-from domain.registry import GAMES
-from replay.causes import decode_cause
-from replay.logformat import Attempt, Log, parse_log
-from replay.show import SeatRef, ShowError, resolve_seat
+from kennel.domain.core import table as tables
+from kennel.domain.core.codec import to_json
+from kennel.domain.core.rules import Game, Seat
+from kennel.domain.core.timeouts import PromptExpired, TimerSet
+from kennel.domain.core.undo import UndoAnswered, Undone, UndoProposed
+from kennel.domain.registry import GAMES
+from kennel.replay.causes import decode_cause
+from kennel.replay.logformat import Attempt, Log, parse_log
+from kennel.replay.show import SeatRef, ShowError, resolve_seat
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core.rules import Game
-from replay.ledger import Ledger
-from replay.logformat import Log, Parent, group_by_cause
-from replay.rerun import rerun
+from kennel.domain.core.rules import Game
+from kennel.replay.ledger import Ledger
+from kennel.replay.logformat import Log, Parent, group_by_cause
+from kennel.replay.rerun import rerun
 
 
 class ForkError(ValueError):

@@ -4,7 +4,7 @@
 the page shows there: the whole state (omniscient), the public view, each seat's view with the
 event as that seat saw it, its legal commands, the prompts open, the outcome, and the game's
 picture when it draws one (`game.picture(state, viewer) -> svg | None`, optional), and beside
-them the narration (`replay.explain.narrate`), omniscient and as each seat saw it. Nothing is
+them the narration (`kennel.replay.explain.narrate`), omniscient and as each seat saw it. Nothing is
 game-specific: views are rendered generically as nested tables and lists in the browser.
 
 The page needs no network and no server (it works from `file://`): CSS and JavaScript are
@@ -32,13 +32,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core import table as tables
-from domain.core.codec import DecodeError, Json, JsonObject, to_json
-from domain.core.rules import Game
-from domain.registry import GAMES
-from replay.explain import narrate
-from replay.logformat import Log, Record, parse_log
-from replay.show import ShowError
+from kennel.domain.core import table as tables
+from kennel.domain.core.codec import DecodeError, Json, JsonObject, to_json
+from kennel.domain.core.rules import Game
+from kennel.domain.registry import GAMES
+from kennel.replay.explain import narrate
+from kennel.replay.logformat import Log, Record, parse_log
+from kennel.replay.show import ShowError
 
 Viewer = int | None
 
@@ -66,7 +66,7 @@ def _read(raw: bytes) -> tuple[Log, Game[Any], list[Any]]:
 
 
 def narration_lines(raw: bytes, viewer: Viewer) -> list[JsonObject]:
-    """The game told as `viewer` saw it (None: omniscient): `replay.explain.narrate`, one
+    """The game told as `viewer` saw it (None: omniscient): `kennel.replay.explain.narrate`, one
     sentence per event and one per refused attempt the viewer may know of."""
     return [
         {

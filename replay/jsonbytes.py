@@ -16,8 +16,7 @@ from __future__ import annotations
 import json
 
 import orjson
-
-from domain.core.codec import Json
+from kennel.domain.core.codec import Json
 
 _DIGITS = b"0123456789"
 # Input: every ASCII digit becomes 0, so that a run of 19 of them (an integer orjson may read

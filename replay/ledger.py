@@ -2,7 +2,7 @@
 
 The service wraps a `Ledger` with persistence; `kennel simulate` and the tests use it bare.
 Both therefore write the same records, and a log is verified against the same code that
-wrote it only through the rules, never through this class (see `replay.verify`).
+wrote it only through the rules, never through this class (see `kennel.replay.verify`).
 """
 
 from __future__ import annotations
@@ -11,11 +11,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.core import table as tables
-from domain.core.codec import Json, to_json
-from domain.core.rules import Game, Seat
-from replay.causes import CreateGame, ExpirePrompt, FillSeat
-from replay.logformat import CREATE_GAME, EXPIRE_PROMPT, FILL_SEAT, Cause, Header, Log, Parent, Record, chain
+from kennel.domain.core import table as tables
+from kennel.domain.core.codec import Json, to_json
+from kennel.domain.core.rules import Game, Seat
+from kennel.replay.causes import CreateGame, ExpirePrompt, FillSeat
+from kennel.replay.logformat import (
+    CREATE_GAME,
+    EXPIRE_PROMPT,
+    FILL_SEAT,
+    Cause,
+    Header,
+    Log,
+    Parent,
+    Record,
+    chain,
+)
 
 
 @dataclass

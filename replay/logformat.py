@@ -11,8 +11,9 @@ import hashlib
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from domain.core.codec import Json, JsonObject
-from replay.jsonbytes import canonical_json, loads
+
+from kennel.domain.core.codec import Json, JsonObject
+from kennel.replay.jsonbytes import canonical_json, loads
 
 FORMAT_NAME = "kennel-log"
 FORMAT_VERSION = 1
@@ -20,7 +21,7 @@ FORMAT_VERSION = 1
 # The causes of records that no player's command caused.
 CREATE_GAME = "kennel.CreateGame"
 FILL_SEAT = "kennel.FillSeat"
-EXPIRE_PROMPT = "kennel.ExpirePrompt"  # the server's clock ran out a seat's prompt (domain.core.timeouts)
+EXPIRE_PROMPT = "kennel.ExpirePrompt"  # the server's clock ran out a seat's prompt (kennel.domain.core.timeouts)
 
 
 class LogFormatError(ValueError):

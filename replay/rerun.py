@@ -1,6 +1,6 @@
 """Re-issue a log's recorded commands through a fresh `Ledger`, as the service would have.
 
-Where `replay.verify` checks a log against the rules record by record, this rebuilds the whole
+Where `kennel.replay.verify` checks a log against the rules record by record, this rebuilds the whole
 log the way it was written: same seed, same commands, same command ids. Same seed and same
 commands must give a byte-identical log (design.md); golden playthroughs and random playouts
 check exactly that with it.
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core.rules import Game
-from replay.causes import CreateGame, ExpirePrompt, FillSeat, decode_cause
-from replay.ledger import Ledger
-from replay.logformat import Log, Parent, group_by_cause
+from kennel.domain.core.rules import Game
+from kennel.replay.causes import CreateGame, ExpirePrompt, FillSeat, decode_cause
+from kennel.replay.ledger import Ledger
+from kennel.replay.logformat import Log, Parent, group_by_cause
 
 
 def rerun(

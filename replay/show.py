@@ -6,7 +6,7 @@ and the events up to N as redacted for that seat. A command is shown only to the
 sent it (engine actions, `kennel.*`, to everyone): other seats never receive each other's
 commands, only the events that follow from them.
 
-`show` trusts the log; run `replay.verify` to check it.
+`show` trusts the log; run `kennel.replay.verify` to check it.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core import table as tables
-from domain.core.codec import DecodeError, Json, JsonObject, to_json
-from domain.core.rules import Game, Outcome, Prompt, Seat
-from domain.registry import GAMES
-from replay.logformat import Log, Record, parse_log
+from kennel.domain.core import table as tables
+from kennel.domain.core.codec import DecodeError, Json, JsonObject, to_json
+from kennel.domain.core.rules import Game, Outcome, Prompt, Seat
+from kennel.domain.registry import GAMES
+from kennel.replay.logformat import Log, Record, parse_log
 
 SeatRef = int | str  # a seat number (from 0, in turn order) or a player's name
 

@@ -14,8 +14,7 @@ from pathlib import Path
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
-
-from replay.logformat import Checkpoint, Log, attempts_digest
+from kennel.replay.logformat import Checkpoint, Log, attempts_digest
 
 
 class SignatureInvalid(ValueError):

@@ -9,7 +9,7 @@
    record is `kennel.GameCreated` and the header repeats it exactly;
 4. seed_commitment: the seed revealed by `kennel.GameEnded` hashes to the header's commitment;
 5. rule / event_mismatch: re-running every recorded command from that seed through
-   `domain.core.table`, the rules accept each command and produce exactly the recorded events;
+   `kennel.domain.core.table`, the rules accept each command and produce exactly the recorded events;
 6. attempt: every refused command the log keeps is refused again, with the same code, when
    decided at the version it was sent;
 7. signature: when a public key is given, the server's checkpoint signs this log's head hash and
@@ -28,15 +28,23 @@ from dataclasses import dataclass
 from itertools import zip_longest
 from typing import Any
 
-from domain.core import table as tables
-from domain.core.codec import DecodeError, Json, JsonObject
-from domain.core.rng import SEED_BYTES, seed_commitment
-from domain.core.rules import Game, RuleViolation
-from domain.registry import GAMES
-from replay.causes import CreateGame, ExpirePrompt, FillSeat, decode_cause
-from replay.logformat import Cause, Log, LogFormatError, Record, canonical_json, group_by_cause, parse_log
+from kennel.domain.core import table as tables
+from kennel.domain.core.codec import DecodeError, Json, JsonObject
+from kennel.domain.core.rng import SEED_BYTES, seed_commitment
+from kennel.domain.core.rules import Game, RuleViolation
+from kennel.domain.registry import GAMES
+from kennel.replay.causes import CreateGame, ExpirePrompt, FillSeat, decode_cause
+from kennel.replay.logformat import (
+    Cause,
+    Log,
+    LogFormatError,
+    Record,
+    canonical_json,
+    group_by_cause,
+    parse_log,
+)
 
-GAME_ENDED = "kennel.GameEnded"  # the stable name of `domain.core.table.GameEnded` in a log
+GAME_ENDED = "kennel.GameEnded"  # the stable name of `kennel.domain.core.table.GameEnded` in a log
 
 
 class FailureKind(enum.Enum):
@@ -305,7 +313,7 @@ def _check_attempts(
 
 
 def _check_checkpoint(log: Log, public_key: bytes) -> None:
-    from replay.signing import SignatureInvalid, check_checkpoint
+    from kennel.replay.signing import SignatureInvalid, check_checkpoint
 
     try:
         check_checkpoint(log, public_key)

@@ -7,12 +7,12 @@ thread commits the batch before it; the next batch then holds everything that qu
 meanwhile, in one transaction and one sync. An append's caller is woken only once the
 transaction that holds it has committed, so an acknowledgement still means durable.
 
-One queue for the whole store: a sharded store (service.postgres) writes a batch that spans
+One queue for the whole store: a sharded store (kennel.service.postgres) writes a batch that spans
 shards in one transaction too, locking only the shards it touches.
 
 A batch is all or none. When it fails (a version conflict: another replica wrote to one of its
 games first), its appends are written again one transaction each, so that only the game that
-lost the race sees the conflict and decides again (service.games); the others succeed.
+lost the race sees the conflict and decides again (kennel.service.games); the others succeed.
 """
 
 from __future__ import annotations
@@ -22,9 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import structlog
-
-from service.metrics import Metrics
-from service.storage import Append, GameStore, VersionConflict
+from kennel.service.metrics import Metrics
+from kennel.service.storage import Append, GameStore, VersionConflict
 
 log = structlog.get_logger(__name__)
 

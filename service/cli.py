@@ -8,8 +8,8 @@ import signal
 import sys
 from collections.abc import Sequence
 
-from service.config import Config
-from service.logs import configure
+from kennel.service.config import Config
+from kennel.service.logs import configure
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -60,13 +60,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     auditor.set_defaults(handler=_auditor_credential)
 
-    from replay.cli import add_subcommands as add_replay
+    from kennel.replay.cli import add_subcommands as add_replay
 
     replay = commands.add_parser("replay", help="export, verify and show game logs")
-    add_replay(replay.add_subparsers(dest="replay_command", required=True))
+    replay_commands = replay.add_subparsers(dest="replay_command", required=True)
+    add_replay(replay_commands)
+    from kennel.service.stored import add_subcommands as add_stored
 
-    from kennel.play import add_arguments as add_play
-    from kennel.simulate import add_arguments as add_simulate
+    add_stored(replay_commands)
+
+    from kennel.service.play import add_arguments as add_play
+    from kennel.service.simulate import add_arguments as add_simulate
 
     add_play(commands.add_parser("play", help="play a game in the terminal against bots"))
     add_simulate(commands.add_parser("simulate", help="play bot games and write their logs"))
@@ -102,7 +106,7 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"kennel serve: {error}", file=sys.stderr)
         return 2
     configure(config.log_format)
-    from service.postgres import ShardCountMismatch, StoreUnavailable
+    from kennel.service.postgres import ShardCountMismatch, StoreUnavailable
 
     try:
         return asyncio.run(_serve_until_stopped(config))
@@ -129,7 +133,7 @@ def _store_settings(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _migrate(args: argparse.Namespace) -> int:
-    from service.postgres import PostgresAddress, migrate
+    from kennel.service.postgres import PostgresAddress, migrate
 
     try:
         config = Config.from_env(**_store_settings(args))
@@ -151,7 +155,7 @@ def _migrate(args: argparse.Namespace) -> int:
 
 
 def _auditor_credential(args: argparse.Namespace) -> int:
-    from service.games import digest, new_credential
+    from kennel.service.games import digest, new_credential
 
     credential = new_credential()
     print(
@@ -164,12 +168,12 @@ def _auditor_credential(args: argparse.Namespace) -> int:
 
 
 async def _serve_until_stopped(config: Config) -> int:
-    from service.server import start_server
+    from kennel.service.server import start_server
 
     running = await start_server(config)
     web = None
     if config.web_port is not None:
-        from service.web import start_web
+        from kennel.service.web import start_web
 
         try:
             web = await start_web(config.host, config.web_port, running.port, config.max_message_bytes)

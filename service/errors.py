@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import grpc
 from eventsourcing.persistence import InterfaceError, OperationalError
-
-from domain.core.rules import RuleViolation
+from kennel.domain.core.rules import RuleViolation
 from kennel.wire import WireError
 
 ERROR_CODE_KEY = "kennel-error-code"

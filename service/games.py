@@ -22,18 +22,17 @@ from typing import Any
 
 import structlog
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-
-from domain.core import table as tables
-from domain.core.codec import Json
-from domain.core.rules import Game, RuleViolation, Seat, Viewer
-from domain.registry import GAMES, game_named
-from replay import fork as forking
-from replay import signing
-from replay.ledger import Appending, Ledger
-from replay.logformat import Attempt, Cause, Log
-from service.appender import Appender
-from service.errors import Aborted, IllegalMove, InvalidArgument, NotFound, game_not_found
-from service.storage import (
+from kennel.domain.core import table as tables
+from kennel.domain.core.codec import Json
+from kennel.domain.core.rules import Game, RuleViolation, Seat, Viewer
+from kennel.domain.registry import GAMES, game_named
+from kennel.replay import fork as forking
+from kennel.replay import signing
+from kennel.replay.ledger import Appending, Ledger
+from kennel.replay.logformat import Attempt, Cause, Log
+from kennel.service.appender import Appender
+from kennel.service.errors import Aborted, IllegalMove, InvalidArgument, NotFound, game_not_found
+from kennel.service.storage import (
     ATTEMPT_TOPIC,
     DESK_TOPIC,
     RECORD_TOPIC,
@@ -48,7 +47,7 @@ from service.storage import (
     desk_id,
     fold_summary,
 )
-from service.timers import PromptTimers
+from kennel.service.timers import PromptTimers
 
 log = structlog.get_logger(__name__)
 
@@ -297,7 +296,7 @@ class GameHub:
         return await self._open(game_id, ledger, seed)
 
     async def fork(self, parent: LiveGame, at_version: int) -> tuple[LiveGame, list[tuple[Seat, str, str]], str]:
-        """A new game holding the first `at_version` events of a finished one (replay.fork)."""
+        """A new game holding the first `at_version` events of a finished one (kennel.replay.fork)."""
         if parent.table.ended is None:
             raise IllegalMove("kennel/game_running", "Only a finished game can be forked: until then its seed is secret.")
         game_id = uuid.uuid4()
@@ -395,7 +394,7 @@ class GameHub:
 
     async def expire(self, live: LiveGame, seat: Seat, version: int) -> None:
         """Run out `seat`'s prompt, which the timers found overdue at `version`: the server's
-        own cause, decided and appended like a command (service.timers)."""
+        own cause, decided and appended like a command (kennel.service.timers)."""
 
         def prepare() -> tuple[Appending, list[dict[str, Any]]]:
             if live.ledger.version != version:

@@ -8,7 +8,7 @@ roles and limits.
   decided here too; the resulting `Principal` reaches the servicer through a context variable;
 - commands are metered per credential (a token bucket), calls that need no credential per client
   address (another), and open Watch streams are counted per credential and in all
-  (service.limits); past a limit the call is RESOURCE_EXHAUSTED;
+  (kennel.service.limits); past a limit the call is RESOURCE_EXHAUSTED;
 - game id, role, seat and command id are bound to every log line of the call; credentials
   never are (only their SHA-256 digests are kept, and those are not logged either);
 - every error leaves as the status design.md assigns, with its code in trailing metadata;
@@ -27,9 +27,8 @@ from typing import Any
 import grpc
 import structlog
 from google.protobuf.message import DecodeError
-
-from service.config import Config
-from service.errors import (
+from kennel.service.config import Config
+from kennel.service.errors import (
     ERROR_CODE_KEY,
     RETRY_AFTER_KEY,
     IllegalMove,
@@ -39,15 +38,15 @@ from service.errors import (
     Unauthenticated,
     status_of,
 )
-from service.games import AUDITOR, SEAT, SPECTATOR, GameHub, LiveGame, Principal, digest
-from service.limits import CommandRate, StreamSlots, forwarded_client, peer_address
+from kennel.service.games import AUDITOR, SEAT, SPECTATOR, GameHub, LiveGame, Principal, digest
+from kennel.service.limits import CommandRate, StreamSlots, forwarded_client, peer_address
 
 log = structlog.get_logger(__name__)
 
 SERVICE = "kennel.v1.Kennel"
 CREDENTIAL_KEY = "authorization"
 _BEARER = "bearer "
-DIGESTS_KEPT = 4096  # credential digests remembered (service.games.digest costs a SHA-256 each)
+DIGESTS_KEPT = 4096  # credential digests remembered (kennel.service.games.digest costs a SHA-256 each)
 
 principal_var: contextvars.ContextVar[Principal] = contextvars.ContextVar("kennel_principal")
 

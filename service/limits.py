@@ -2,7 +2,7 @@
 credential, and the rate of calls that need no credential, per client address.
 
 They are plain objects used from the server's one event loop (no locks), keyed by the SHA-256
-of a credential, never by the credential itself, or by the client's address (`peer_address`). The interceptor (service.interceptors) decides
+of a credential, never by the credential itself, or by the client's address (`peer_address`). The interceptor (kennel.service.interceptors) decides
 when to consult them and what status a refusal gets.
 """
 
@@ -56,7 +56,7 @@ class CommandRate:
         return len(self._buckets)
 
 
-# The web gateway (service.web) forwards browsers' calls to this server over loopback, so their
+# The web gateway (kennel.service.web) forwards browsers' calls to this server over loopback, so their
 # peer is the gateway. It names the browser in FORWARDED_FOR_KEY and proves the header is its own
 # with GATEWAY_KEY: a secret made per process that never leaves it but over that loopback
 # channel. Anyone else's forwarded-for header is ignored, so it cannot dodge a limit.

@@ -1,7 +1,7 @@
 """Following what every replica appends to PostgreSQL: one connection and one thread per process.
 
 Each write NOTIFYs the channel of every shard it wrote to, right after its commit, naming the
-writer and the notification ids written (service.postgres, ShardRecorder). One connection
+writer and the notification ids written (kennel.service.postgres, ShardRecorder). One connection
 LISTENs on every shard's channel; after notifications arrive, the thread reads, in one query,
 what each shard notified holds after the last entry it passed on, in each shard's order, and
 hands it over in one batch.
@@ -16,7 +16,7 @@ entry after the last one passed on, and the insert lock makes notification ids c
 order, so an entry never appears behind one already read. After the connection breaks, the
 thread connects again and reads every shard from where it stopped. A process's own commits
 are not read back (see `_due`): its hub knows them, as it does on SQLite, where nobody listens.
-Notifications are sent after the commit (service.postgres.ShardRecorder says why), so a writer
+Notifications are sent after the commit (kennel.service.postgres.ShardRecorder says why), so a writer
 killed in between announces nothing: every shard is also read every RECHECK_EVERY seconds.
 """
 
@@ -30,9 +30,8 @@ from typing import Any
 
 import psycopg
 import structlog
+from kennel.service.storage import ATTEMPT_TOPIC, DESK_TOPIC, RECORD_TOPIC, Change
 from psycopg import sql
-
-from service.storage import ATTEMPT_TOPIC, DESK_TOPIC, RECORD_TOPIC, Change
 
 log = structlog.get_logger(__name__)
 

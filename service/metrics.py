@@ -2,7 +2,7 @@
 
 Each running server has its own registry (several servers may run in one process, as in the
 tests), and nothing is registered at import time. The servicer counts commands and watch
-streams, the appender (service.appender) reports its batches and store errors, and the number
+streams, the appender (kennel.service.appender) reports its batches and store errors, and the number
 of games in memory is read from the hub when Prometheus scrapes.
 """
 

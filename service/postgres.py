@@ -33,11 +33,9 @@ from eventsourcing.persistence import (
     StoredEvent,
 )
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
-from psycopg import sql
-
-from replay.logformat import Attempt, Record
-from service.listener import Followed, StoreListener
-from service.storage import (
+from kennel.replay.logformat import Attempt, Record
+from kennel.service.listener import Followed, StoreListener
+from kennel.service.storage import (
     Append,
     Change,
     Desk,
@@ -47,6 +45,7 @@ from service.storage import (
     VersionConflict,
     stored_events,
 )
+from psycopg import sql
 
 log = structlog.get_logger(__name__)
 T = TypeVar("T")
@@ -170,9 +169,9 @@ class ShardRecorder(PostgresApplicationRecorder):
       times the transactions of 1 with the NOTIFY inside, 1.92 times without.
 
     The notification's payload says who wrote and which notification ids ("<source> <first>
-    <last>"), so a process's own listener need not read back what it wrote (service.listener).
+    <last>"), so a process's own listener need not read back what it wrote (kennel.service.listener).
     A process killed between its commit and its NOTIFY leaves the entries stored but not
-    announced: listeners also read every shard now and then (service.listener.RECHECK_EVERY).
+    announced: listeners also read every shard now and then (kennel.service.listener.RECHECK_EVERY).
     """
 
     INSERT_FUNCTION = "kennel_insert_events"

@@ -1,6 +1,6 @@
 """What each seat (or spectator) sees, as protobuf messages, kept per game and per viewer.
 
-The game's state is folded as events are appended (service.games); here the per-viewer
+The game's state is folded as events are appended (kennel.service.games); here the per-viewer
 messages built from it are cached by version, so a view is built once per change and a
 redacted event once per viewer, however many watchers share that viewer. The same goes for a
 whole Watch update: a thousand spectators of one game share one message.
@@ -19,14 +19,14 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.core import table as tables
-from domain.core.codec import to_json
-from domain.core.rules import Viewer
-from domain.registry import wire_name
-from kennel.v1 import kennel_pb2 as pb
 from kennel import wire
-from service.games import LiveGame
-from service.timers import deadlines
+from kennel.domain.core import table as tables
+from kennel.domain.core.codec import to_json
+from kennel.domain.core.rules import Viewer
+from kennel.domain.registry import wire_name
+from kennel.service.games import LiveGame
+from kennel.service.timers import deadlines
+from kennel.v1 import kennel_pb2 as pb
 
 ENGINE_PREFIX = "kennel."
 EVENT_WINDOW = 32  # redacted events kept per viewer: more than one command's worth
@@ -114,7 +114,7 @@ class Projections:
     def update(self, live: LiveGame, viewer: Viewer, first: int, last: int) -> bytes:
         """Versions first..last and the view now, as one serialised Watch message shared by
         every watcher of this viewer that asks for the same range (they do, when they keep up):
-        gRPC sends the bytes to each stream as they are (service.interceptors)."""
+        gRPC sends the bytes to each stream as they are (kennel.service.interceptors)."""
         cache = self._cache(live, viewer)
         version = live.ledger.version
         if cache.update is not None and cache.update[:3] == (first, last, version):

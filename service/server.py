@@ -14,17 +14,16 @@ import grpc
 import structlog
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
-
+from kennel.replay.signing import load_or_create_key, public_bytes
+from kennel.service.appender import Appender
+from kennel.service.config import Config
+from kennel.service.games import GameHub
+from kennel.service.interceptors import SERVICE, KennelInterceptor
+from kennel.service.metrics import Metrics, MetricsEndpoint, serve_metrics
+from kennel.service.projections import Projections
+from kennel.service.servicer import KennelServicer
+from kennel.service.storage import GameStore, open_store
 from kennel.v1 import kennel_pb2, kennel_pb2_grpc
-from service.appender import Appender
-from service.config import Config
-from service.games import GameHub
-from service.metrics import Metrics, MetricsEndpoint, serve_metrics
-from service.interceptors import SERVICE, KennelInterceptor
-from service.projections import Projections
-from service.servicer import KennelServicer
-from replay.signing import load_or_create_key, public_bytes
-from service.storage import GameStore, open_store
 
 
 def open_configured_store(config: Config) -> GameStore:

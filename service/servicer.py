@@ -1,6 +1,6 @@
 """The Kennel gRPC servicer: it only translates, proto in, hub call, proto out.
 
-Credentials and roles were checked by the interceptor (service.interceptors), which hands over
+Credentials and roles were checked by the interceptor (kennel.service.interceptors), which hands over
 the caller's `Principal`; errors raised here become statuses there.
 """
 
@@ -12,18 +12,15 @@ from typing import Any
 
 import grpc
 import structlog
-
-from domain.registry import wire_name
-from kennel.v1 import kennel_pb2 as pb
-from kennel.v1 import kennel_pb2_grpc as pb_grpc
-from replay.signing import public_bytes
 from kennel import wire
-from domain.core import table as tables
-from service.errors import InvalidArgument, status_of
-from service.games import GameHub, LiveGame
-from service.interceptors import current_principal
-from service.metrics import Metrics
-from service.projections import (
+from kennel.domain.core import table as tables
+from kennel.domain.registry import wire_name
+from kennel.replay.signing import public_bytes
+from kennel.service.errors import InvalidArgument, status_of
+from kennel.service.games import GameHub, LiveGame
+from kennel.service.interceptors import current_principal
+from kennel.service.metrics import Metrics
+from kennel.service.projections import (
     GET_VIEW_VIEW_FIELD,
     SUBMIT_FIELDS,
     Projections,
@@ -31,6 +28,8 @@ from service.projections import (
     message_field,
     response_bytes,
 )
+from kennel.v1 import kennel_pb2 as pb
+from kennel.v1 import kennel_pb2_grpc as pb_grpc
 
 log = structlog.get_logger(__name__)
 
@@ -93,7 +92,7 @@ class KennelServicer(pb_grpc.KennelServicer):
             head = pb.SubmitCommandResponse(
                 first_version=accepted.first_version, last_version=accepted.last_version, replayed=accepted.replayed
             ).SerializeToString()
-            return response_bytes(  # sent as they are (service.interceptors)
+            return response_bytes(  # sent as they are (kennel.service.interceptors)
                 SUBMIT_FIELDS,
                 events=self._projections.events_bytes(live, principal.seat, accepted.first_version, accepted.last_version),
                 view=self._projections.view_bytes(live, principal.seat),

@@ -1,6 +1,6 @@
 """Where games are kept: an `eventsourcing` application used as an append-only record store.
 
-Each game is one stream of log records (replay.logformat), stored byte for byte as exported,
+Each game is one stream of log records (kennel.replay.logformat), stored byte for byte as exported,
 under the stable topic `kennel/record/v1` and never under a Python class path. A second
 stream per game, its "desk", holds what must never be exported while the game runs: the seed
 and the hashes of the credentials, plus the small index entries that let a restarted server
@@ -23,8 +23,7 @@ from typing import Any
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.sqlite import SQLiteConnection, SQLiteConnectionPool, SQLiteFactory
-
-from replay.logformat import Attempt, Checkpoint, Header, Log, Record, canonical_json
+from kennel.replay.logformat import Attempt, Checkpoint, Header, Log, Record, canonical_json
 
 RECORD_TOPIC = "kennel/record/v1"
 DESK_TOPIC = "kennel/desk/v1"
@@ -61,7 +60,7 @@ class Desk:
     seats: list[str | None] = field(default_factory=list)
     ended: bool = False
     checkpoint: Checkpoint | None = None
-    clocks: dict[int, int] = field(default_factory=dict)  # seat -> when its prompt opened (service.timers)
+    clocks: dict[int, int] = field(default_factory=dict)  # seat -> when its prompt opened (kennel.service.timers)
     version: int = 0  # of the desk stream
 
     def fold(self, entry: dict[str, Any]) -> None:
@@ -109,7 +108,7 @@ class GameSummary:
     game: str
     seats: tuple[str | None, ...]
     ended: bool
-    timed: bool = False  # its prompts have a time limit (service.timers restarts their clocks)
+    timed: bool = False  # its prompts have a time limit (kennel.service.timers restarts their clocks)
 
 
 class DurableSQLiteFactory(SQLiteFactory):
@@ -224,7 +223,7 @@ class GameStore:
         self.append_many([Append(game_id, records, desk_version, desk_entries)])
 
     def append_many(self, appends: Sequence[Append]) -> None:
-        """Several games' appends in one transaction (group commit, service.appender): all or none.
+        """Several games' appends in one transaction (group commit, kennel.service.appender): all or none.
 
         Raises VersionConflict when any version is taken; the caller finds which one by
         appending them one at a time.
@@ -313,9 +312,9 @@ def fold_summary(games: dict[str, GameSummary], entry: dict[str, Any]) -> None:
 
 def open_store(data_dir: str | os.PathLike[str] | None = None, url: str = "", **postgres: Any) -> GameStore:
     """SQLite under the data folder (the default), or PostgreSQL when `url` is a postgresql://
-    address (`postgres` are open_postgres's settings: service.postgres, docs/deploy.md)."""
+    address (`postgres` are open_postgres's settings: kennel.service.postgres, docs/deploy.md)."""
     if url:
-        from service.postgres import open_postgres
+        from kennel.service.postgres import open_postgres
 
         return open_postgres(url, **postgres)
     return GameStore.sqlite(data_dir or os.environ.get("KENNEL_DATA_DIR") or DEFAULT_DATA_DIR)

@@ -1,6 +1,6 @@
 """Turn timers: the server's clock runs prompts out; the rules say what follows.
 
-In a game created with a time limit (domain.core.timeouts) every seat that owes a decision has
+In a game created with a time limit (kennel.domain.core.timeouts) every seat that owes a decision has
 a clock: when its prompt opened, in Unix milliseconds. A seat's clock starts again after a
 decision when that seat made it or when its prompts are not what they were before; it keeps
 running while other seats decide around it, so a seat that walks away from a simultaneous
@@ -22,13 +22,12 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import structlog
-
-from domain.core.rules import Prompt, Seat
-from replay.logformat import EXPIRE_PROMPT, Cause
+from kennel.domain.core.rules import Prompt, Seat
+from kennel.replay.logformat import EXPIRE_PROMPT, Cause
 
 if TYPE_CHECKING:
-    from replay.ledger import Appending
-    from service.games import LiveGame
+    from kennel.replay.ledger import Appending
+    from kennel.service.games import LiveGame
 
 log = structlog.get_logger(__name__)
 

@@ -33,10 +33,9 @@ from connectrpc.errors import ConnectError
 from connectrpc.method import IdempotencyLevel, MethodInfo, StreamType
 from connectrpc.request import RequestContext
 from connectrpc.server import ConnectASGIApplication, Endpoint
-
-from domain.registry import GAMES
+from kennel.domain.registry import GAMES
+from kennel.service.limits import FORWARDED_FOR_KEY, GATEWAY_KEY, GATEWAY_TOKEN
 from kennel.v1 import kennel_pb2
-from service.limits import FORWARDED_FOR_KEY, GATEWAY_KEY, GATEWAY_TOKEN
 
 log = structlog.get_logger(__name__)
 
@@ -45,7 +44,11 @@ SERVICE = kennel_pb2.DESCRIPTOR.services_by_name["Kennel"]
 FORWARDED_HEADERS = ("authorization",)
 # Trailing metadata of ours that clients read (docs/api.md, "Status codes" and "Limits").
 TRAILER_PREFIX = "kennel-"
-WEB_CLIENT = Path(__file__).resolve().parent.parent / "clients" / "web"
+# The web client: inside an installed server wheel it sits beside this module (setup.py copies the
+# built bundle there); in a checkout it is clients/web, built by `make web`.
+PACKAGED_WEB_CLIENT = Path(__file__).resolve().parent / "web_client"
+WEB_CLIENT = (PACKAGED_WEB_CLIENT if PACKAGED_WEB_CLIENT.is_dir()
+              else Path(__file__).resolve().parent.parent / "clients" / "web")
 STATIC_FILES = {"/": "index.html", "/index.html": "index.html", "/style.css": "style.css",
                 "/app.js": "dist/app.js", "/app.js.map": "dist/app.js.map"}
 NOT_BUILT = (
@@ -130,7 +133,7 @@ def _metadata(ctx: RequestContext[bytes, bytes]) -> tuple[tuple[str, str], ...]:
     headers = ctx.request_headers
     forwarded = tuple((name, headers[name]) for name in FORWARDED_HEADERS if name in headers)
     if ctx.client_address:
-        # Whose call this is, for the limits on calls without a credential (service.limits).
+        # Whose call this is, for the limits on calls without a credential (kennel.service.limits).
         forwarded += ((FORWARDED_FOR_KEY, ctx.client_address), (GATEWAY_KEY, GATEWAY_TOKEN))
     return forwarded
 
@@ -182,7 +185,7 @@ def board_json(game_package: str) -> bytes:
 
 DATA: Mapping[str, Callable[[], bytes]] = {
     "/games.json": games_listing,
-    "/games/a-dogs-life/board.json": lambda: board_json("domain.a_dogs_life"),
+    "/games/a-dogs-life/board.json": lambda: board_json("kennel.domain.a_dogs_life"),
 }
 
 

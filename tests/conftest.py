@@ -7,9 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from testkit.servers import ServerThread
-
 from kennel.client import Kennel
+from testkit.servers import ServerThread
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 Rulebook: shared/rules/a-dogs-life.txt; our board, dogs and rulings: docs/rules/a-dogs-life.md.
 """
 
-from domain.a_dogs_life.game import ADogsLife
+from kennel.domain.a_dogs_life.game import ADogsLife
 
 GAME = ADogsLife()
 

@@ -6,8 +6,8 @@ events. Every action costs one action point (evolve counts them).
 
 from __future__ import annotations
 
-from domain.a_dogs_life.board import Feature, SpaceKind, board
-from domain.a_dogs_life.commands import (
+from kennel.domain.a_dogs_life.board import Feature, SpaceKind, board
+from kennel.domain.a_dogs_life.commands import (
     AttackDog,
     BegForFood,
     BuryBone,
@@ -21,9 +21,9 @@ from domain.a_dogs_life.commands import (
     SearchTrashCan,
     TakeNewspaper,
 )
-from domain.a_dogs_life.dogs import Section
-from domain.a_dogs_life.draws import draw_card, take_reward
-from domain.a_dogs_life.events import (
+from kennel.domain.a_dogs_life.dogs import Section
+from kennel.domain.a_dogs_life.draws import draw_card, take_reward
+from kennel.domain.a_dogs_life.events import (
     BeggedForFood,
     BoneBuried,
     BoneCollected,
@@ -41,9 +41,9 @@ from domain.a_dogs_life.events import (
     TrashCanSearched,
     TrashDay,
 )
-from domain.a_dogs_life.refusals import is_seat_number, refused
-from domain.a_dogs_life.resolution import Resolution
-from domain.a_dogs_life.state import (
+from kennel.domain.a_dogs_life.refusals import is_seat_number, refused
+from kennel.domain.a_dogs_life.resolution import Resolution
+from kennel.domain.a_dogs_life.state import (
     BLADDER,
     SEARCH_MARKERS,
     ADogsLifeState,
@@ -52,8 +52,8 @@ from domain.a_dogs_life.state import (
     ItemKind,
     WinReason,
 )
-from domain.core.rng import Rng
-from domain.core.rules import RuleViolation
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.rules import RuleViolation
 
 State = ADogsLifeState
 

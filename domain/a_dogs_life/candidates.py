@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.a_dogs_life.board import board
-from domain.a_dogs_life.commands import (
+from kennel.domain.a_dogs_life.board import board
+from kennel.domain.a_dogs_life.commands import (
     AttackDog,
     BegForFood,
     BuryBone,
@@ -25,7 +25,7 @@ from domain.a_dogs_life.commands import (
     SearchTrashCan,
     TakeNewspaper,
 )
-from domain.a_dogs_life.state import ADogsLifeState
+from kennel.domain.a_dogs_life.state import ADogsLifeState
 
 _PLAIN_ACTIONS = (
     SearchTrashCan(),

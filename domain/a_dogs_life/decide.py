@@ -11,9 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from domain.a_dogs_life import actions, movement, truck
-from domain.a_dogs_life.candidates import action_candidates
-from domain.a_dogs_life.commands import (
+from kennel.domain.a_dogs_life import actions, movement, truck
+from kennel.domain.a_dogs_life.candidates import action_candidates
+from kennel.domain.a_dogs_life.commands import (
     AttackDog,
     BegForFood,
     BuryBone,
@@ -30,12 +30,12 @@ from domain.a_dogs_life.commands import (
     SteerTruck,
     TakeNewspaper,
 )
-from domain.a_dogs_life.refusals import is_seat_number, refused
-from domain.a_dogs_life.resolution import Resolution
-from domain.a_dogs_life.state import ADogsLifeState, Phase
-from domain.a_dogs_life.turns import advance
-from domain.core.rng import Rng
-from domain.core.rules import RuleViolation
+from kennel.domain.a_dogs_life.refusals import is_seat_number, refused
+from kennel.domain.a_dogs_life.resolution import Resolution
+from kennel.domain.a_dogs_life.state import ADogsLifeState, Phase
+from kennel.domain.a_dogs_life.turns import advance
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.rules import RuleViolation
 
 State = ADogsLifeState
 Check = Callable[[State, int, Any], RuleViolation | None]

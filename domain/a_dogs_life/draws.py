@@ -7,11 +7,11 @@ recorded whole in `DeckShuffled`, which nobody sees), and the dog draws again.
 
 from __future__ import annotations
 
-from domain.a_dogs_life.dogs import Card, Reward, Section, chart
-from domain.a_dogs_life.events import BoneFound, CardDrawn, DeckShuffled, FoodEaten, NothingFound
-from domain.a_dogs_life.resolution import Resolution
-from domain.a_dogs_life.state import MAX_FOOD
-from domain.core.rng import Rng
+from kennel.domain.a_dogs_life.dogs import Card, Reward, Section, chart
+from kennel.domain.a_dogs_life.events import BoneFound, CardDrawn, DeckShuffled, FoodEaten, NothingFound
+from kennel.domain.a_dogs_life.resolution import Resolution
+from kennel.domain.a_dogs_life.state import MAX_FOOD
+from kennel.domain.core.rng import Rng
 
 
 def shuffle_deck(resolution: Resolution, seat: int, rng: Rng) -> None:

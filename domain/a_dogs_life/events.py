@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.a_dogs_life.dogs import Dog, Section
-from domain.a_dogs_life.state import Impounded, WinReason
+from kennel.domain.a_dogs_life.dogs import Dog, Section
+from kennel.domain.a_dogs_life.state import Impounded, WinReason
 
 
 @dataclass(frozen=True)

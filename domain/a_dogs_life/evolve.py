@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from domain.a_dogs_life.board import board
-from domain.a_dogs_life.events import (
+from kennel.domain.a_dogs_life.board import board
+from kennel.domain.a_dogs_life.events import (
     BeggedForFood,
     BoneBuried,
     BoneCollected,
@@ -40,8 +40,8 @@ from domain.a_dogs_life.events import (
     TruckRolled,
     TurnStarted,
 )
-from domain.a_dogs_life.state import ADogsLifeState, DogState, GroundItem, ItemKind, Phase, Piddle
-from domain.core.frozen import replaced
+from kennel.domain.a_dogs_life.state import ADogsLifeState, DogState, GroundItem, ItemKind, Phase, Piddle
+from kennel.domain.core.frozen import replaced
 
 T = TypeVar("T")
 State = ADogsLifeState

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.a_dogs_life import decide as deciding
-from domain.a_dogs_life import evolve as evolving
-from domain.a_dogs_life import inventory as inventories
-from domain.a_dogs_life import legal, narration, prompts, render, views
-from domain.a_dogs_life import outcome as outcomes
-from domain.a_dogs_life import setup as setting_up
-from domain.a_dogs_life.commands import (
+from kennel.domain.a_dogs_life import decide as deciding
+from kennel.domain.a_dogs_life import evolve as evolving
+from kennel.domain.a_dogs_life import inventory as inventories
+from kennel.domain.a_dogs_life import legal, narration, prompts, render, timeouts, views
+from kennel.domain.a_dogs_life import outcome as outcomes
+from kennel.domain.a_dogs_life import setup as setting_up
+from kennel.domain.a_dogs_life.commands import (
     AttackDog,
     BegForFood,
     BuryBone,
@@ -28,7 +28,7 @@ from domain.a_dogs_life.commands import (
     SteerTruck,
     TakeNewspaper,
 )
-from domain.a_dogs_life.events import (
+from kennel.domain.a_dogs_life.events import (
     BeggedForFood,
     BoneBuried,
     BoneCollected,
@@ -61,13 +61,12 @@ from domain.a_dogs_life.events import (
     TruckRolled,
     TurnStarted,
 )
-from domain.a_dogs_life.options import Options
-from domain.a_dogs_life.refusals import GAME_NAME
-from domain.a_dogs_life.state import ADogsLifeState
-from domain.a_dogs_life import timeouts
-from domain.core.codec import TypeRegistry
-from domain.core.rng import Rng
-from domain.core.rules import Outcome, Prompt, SeatRange
+from kennel.domain.a_dogs_life.options import Options
+from kennel.domain.a_dogs_life.refusals import GAME_NAME
+from kennel.domain.a_dogs_life.state import ADogsLifeState
+from kennel.domain.core.codec import TypeRegistry
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.rules import Outcome, Prompt, SeatRange
 
 # Events that show nobody anything hidden and record no chance. None of them ever follows a
 # revealing event within one decision (each opens its decision), as the engine requires.
@@ -86,7 +85,7 @@ UNDOABLE: frozenset[type] = frozenset(
 
 
 class ADogsLife:
-    """The `domain.core.rules.Game` for A Dog's Life, plus `inventory` and `picture`."""
+    """The `kennel.domain.core.rules.Game` for A Dog's Life, plus `inventory` and `picture`."""
 
     name = GAME_NAME
     title = "A Dog's Life"

@@ -5,8 +5,8 @@ The dogs nobody plays with stay in the box with their piddle markers and cards.
 
 from __future__ import annotations
 
-from domain.a_dogs_life.dogs import DECK_SIZE, Dog
-from domain.a_dogs_life.state import (
+from kennel.domain.a_dogs_life.dogs import DECK_SIZE, Dog
+from kennel.domain.a_dogs_life.state import (
     NEWSPAPERS,
     PIDDLE_MARKERS,
     SEARCH_MARKERS,

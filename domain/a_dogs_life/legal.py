@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.a_dogs_life.candidates import action_candidates
-from domain.a_dogs_life.commands import SteerTruck
-from domain.a_dogs_life.decide import ACTION_RULES, TRUCK_RULE, check
-from domain.a_dogs_life.state import ADogsLifeState, Phase
-from domain.a_dogs_life.truck import ways_on
+from kennel.domain.a_dogs_life.candidates import action_candidates
+from kennel.domain.a_dogs_life.commands import SteerTruck
+from kennel.domain.a_dogs_life.decide import ACTION_RULES, TRUCK_RULE, check
+from kennel.domain.a_dogs_life.state import ADogsLifeState, Phase
+from kennel.domain.a_dogs_life.truck import ways_on
 
 
 def legal_commands(state: ADogsLifeState, seat: int) -> tuple[Any, ...]:

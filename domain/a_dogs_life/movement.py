@@ -15,14 +15,14 @@ Occupied spaces, by our ruling on the two sentences that seem to disagree
 
 from __future__ import annotations
 
-from domain.a_dogs_life.board import SpaceKind, board
-from domain.a_dogs_life.commands import MoveDog
-from domain.a_dogs_life.events import DogMoved, LamppostSniffed
-from domain.a_dogs_life.refusals import is_seat_number, refused
-from domain.a_dogs_life.resolution import Resolution
-from domain.a_dogs_life.state import ADogsLifeState
-from domain.core.rng import Rng
-from domain.core.rules import RuleViolation
+from kennel.domain.a_dogs_life.board import SpaceKind, board
+from kennel.domain.a_dogs_life.commands import MoveDog
+from kennel.domain.a_dogs_life.events import DogMoved, LamppostSniffed
+from kennel.domain.a_dogs_life.refusals import is_seat_number, refused
+from kennel.domain.a_dogs_life.resolution import Resolution
+from kennel.domain.a_dogs_life.state import ADogsLifeState
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.rules import RuleViolation
 
 
 def may_stand(state: ADogsLifeState, seat: int, space: int) -> bool:

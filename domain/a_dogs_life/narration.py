@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from functools import singledispatch
 from typing import Any
 
-from domain.a_dogs_life.board import board
-from domain.a_dogs_life.dogs import Section, chart
-from domain.a_dogs_life.events import (
+from kennel.domain.a_dogs_life.board import board
+from kennel.domain.a_dogs_life.dogs import Section, chart
+from kennel.domain.a_dogs_life.events import (
     BeggedForFood,
     BoneBuried,
     BoneCollected,
@@ -44,7 +44,7 @@ from domain.a_dogs_life.events import (
     TruckRolled,
     TurnStarted,
 )
-from domain.a_dogs_life.state import Impounded, WinReason
+from kennel.domain.a_dogs_life.state import Impounded, WinReason
 
 
 def describe(event: Any, names: Sequence[str]) -> str:

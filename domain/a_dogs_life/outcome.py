@@ -4,8 +4,8 @@ bones each seat buried."""
 
 from __future__ import annotations
 
-from domain.a_dogs_life.state import ADogsLifeState, Phase, WinReason
-from domain.core.rules import Outcome
+from kennel.domain.a_dogs_life.state import ADogsLifeState, Phase, WinReason
+from kennel.domain.core.rules import Outcome
 
 
 def outcome(state: ADogsLifeState) -> Outcome | None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from domain.a_dogs_life.state import ADogsLifeState, Phase
-from domain.core.rules import Prompt, PromptKind
+from kennel.domain.a_dogs_life.state import ADogsLifeState, Phase
+from kennel.domain.core.rules import Prompt, PromptKind
 
 
 def pending(state: ADogsLifeState) -> tuple[Prompt, ...]:

@@ -6,7 +6,7 @@ filter candidates through the very checks `decide` applies, cheaply.
 
 from __future__ import annotations
 
-from domain.core.rules import RuleViolation
+from kennel.domain.core.rules import RuleViolation
 
 GAME_NAME = "a-dogs-life"
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import functools
 from html import escape
 
-from domain.a_dogs_life.board import Board, Feature, Space, SpaceKind, board
-from domain.a_dogs_life.dogs import chart
-from domain.a_dogs_life.state import ItemKind, Phase
-from domain.a_dogs_life.views import ADogsLifeView, DogView
+from kennel.domain.a_dogs_life.board import Board, Feature, Space, SpaceKind, board
+from kennel.domain.a_dogs_life.dogs import chart
+from kennel.domain.a_dogs_life.state import ItemKind, Phase
+from kennel.domain.a_dogs_life.views import ADogsLifeView, DogView
 
 # Text ----------------------------------------------------------------------------------------
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.a_dogs_life.board import board
-from domain.a_dogs_life.dogs import Dog, chart
-from domain.a_dogs_life.events import DeckShuffled, DogChosen, TurnStarted
-from domain.a_dogs_life.options import MAX_BONES_TO_WIN, Options
-from domain.a_dogs_life.state import HUNGER_AT_START, NEWSPAPERS, ADogsLifeState
-from domain.core.rng import Rng
-from domain.core.rules import RuleViolation
+from kennel.domain.a_dogs_life.board import board
+from kennel.domain.a_dogs_life.dogs import Dog, chart
+from kennel.domain.a_dogs_life.events import DeckShuffled, DogChosen, TurnStarted
+from kennel.domain.a_dogs_life.options import MAX_BONES_TO_WIN, Options
+from kennel.domain.a_dogs_life.state import HUNGER_AT_START, NEWSPAPERS, ADogsLifeState
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.rules import RuleViolation
 
 MIN_SEATS = 2
 MAX_SEATS = len(Dog)  # one dog chart (and one Home Space card) per player

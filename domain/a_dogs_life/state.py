@@ -5,8 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from domain.a_dogs_life.dogs import Dog
-from domain.a_dogs_life.options import Options
+from kennel.domain.a_dogs_life.dogs import Dog
+from kennel.domain.a_dogs_life.options import Options
 
 HUNGER_AT_START = 4  # "A Hunger marker on space 4 of the hunger indicator"
 MAX_FOOD = 4  # "No dog may keep more than 4 days' worth of food"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.a_dogs_life.commands import EndActions, SteerTruck
-from domain.a_dogs_life.legal import legal_commands
-from domain.a_dogs_life.state import ADogsLifeState
-from domain.core.rng import Rng
-from domain.core.timeouts import default_answer
+from kennel.domain.a_dogs_life.commands import EndActions, SteerTruck
+from kennel.domain.a_dogs_life.legal import legal_commands
+from kennel.domain.a_dogs_life.state import ADogsLifeState
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.timeouts import default_answer
 
 
 def timeout_command(state: ADogsLifeState, seat: int, rng: Rng) -> Any:

@@ -9,16 +9,16 @@ own home, draws for the Escape Dogcatcher section.
 
 from __future__ import annotations
 
-from domain.a_dogs_life.board import SpaceKind, board
-from domain.a_dogs_life.commands import SteerTruck
-from domain.a_dogs_life.dogs import Section
-from domain.a_dogs_life.draws import draw_card
-from domain.a_dogs_life.events import DogEscaped, DogImpounded, TruckDriven, TruckRolled
-from domain.a_dogs_life.refusals import refused
-from domain.a_dogs_life.resolution import Resolution
-from domain.a_dogs_life.state import ADogsLifeState, Impounded
-from domain.core.rng import Rng
-from domain.core.rules import RuleViolation
+from kennel.domain.a_dogs_life.board import SpaceKind, board
+from kennel.domain.a_dogs_life.commands import SteerTruck
+from kennel.domain.a_dogs_life.dogs import Section
+from kennel.domain.a_dogs_life.draws import draw_card
+from kennel.domain.a_dogs_life.events import DogEscaped, DogImpounded, TruckDriven, TruckRolled
+from kennel.domain.a_dogs_life.refusals import refused
+from kennel.domain.a_dogs_life.resolution import Resolution
+from kennel.domain.a_dogs_life.state import ADogsLifeState, Impounded
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.rules import RuleViolation
 
 
 def ways_on(state: ADogsLifeState) -> tuple[int, ...]:

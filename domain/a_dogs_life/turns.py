@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from domain.a_dogs_life.dogs import Section, chart
-from domain.a_dogs_life.draws import draw_card
-from domain.a_dogs_life.events import (
+from kennel.domain.a_dogs_life.dogs import Section, chart
+from kennel.domain.a_dogs_life.draws import draw_card
+from kennel.domain.a_dogs_life.events import (
     DogImpounded,
     DogKeptInPound,
     DogReleased,
@@ -20,8 +20,8 @@ from domain.a_dogs_life.events import (
     OvertimeStarted,
     TurnStarted,
 )
-from domain.a_dogs_life.resolution import Resolution
-from domain.a_dogs_life.state import (
+from kennel.domain.a_dogs_life.resolution import Resolution
+from kennel.domain.a_dogs_life.state import (
     FREED_ON_POUND_TURN,
     HUNGER_ON_RELEASE,
     ADogsLifeState,
@@ -29,8 +29,8 @@ from domain.a_dogs_life.state import (
     Phase,
     WinReason,
 )
-from domain.a_dogs_life.truck import drive, roll_truck, truck_stops, ways_on
-from domain.core.rng import Rng
+from kennel.domain.a_dogs_life.truck import drive, roll_truck, truck_stops, ways_on
+from kennel.domain.core.rng import Rng
 
 HasChoice = Callable[[ADogsLifeState], bool]
 

@@ -12,10 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from domain.a_dogs_life.dogs import Dog
-from domain.a_dogs_life.events import DeckShuffled, NewspaperCollected, NewspaperDropped, NewspaperTaken
-from domain.a_dogs_life.state import ADogsLifeState, DogState, GroundItem, ItemKind, Phase, Piddle
-from domain.core.frozen import replaced
+from kennel.domain.a_dogs_life.dogs import Dog
+from kennel.domain.a_dogs_life.events import (
+    DeckShuffled,
+    NewspaperCollected,
+    NewspaperDropped,
+    NewspaperTaken,
+)
+from kennel.domain.a_dogs_life.state import ADogsLifeState, DogState, GroundItem, ItemKind, Phase, Piddle
+from kennel.domain.core.frozen import replaced
 
 HIDDEN_ADDRESS = 0
 

@@ -4,7 +4,7 @@ Rulebook: shared/rules/canine-kleptomaniacs.txt; our rulings and component desig
 silent: docs/rules/canine-kleptomaniacs.md.
 """
 
-from domain.canine_kleptomaniacs.game import CanineKleptomaniacs
+from kennel.domain.canine_kleptomaniacs.game import CanineKleptomaniacs
 
 GAME = CanineKleptomaniacs()
 

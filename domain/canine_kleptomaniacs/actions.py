@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from domain.canine_kleptomaniacs.battle import resolve_plundering_pooch
-from domain.canine_kleptomaniacs.components import KEPT_CARDS, ActionCard, manifest
-from domain.canine_kleptomaniacs.events import (
+from kennel.domain.canine_kleptomaniacs.battle import resolve_plundering_pooch
+from kennel.domain.canine_kleptomaniacs.components import KEPT_CARDS, ActionCard, manifest
+from kennel.domain.canine_kleptomaniacs.events import (
     ActionCardDiscarded,
     ActionCardKept,
     ActionCardTaken,
@@ -32,10 +32,15 @@ from domain.canine_kleptomaniacs.events import (
     Take,
     WalkiesCardChosen,
 )
-from domain.canine_kleptomaniacs.hands import declare_paw, discardable, draw_collectables, take_bedroom_card
-from domain.canine_kleptomaniacs.resolution import Resolution
-from domain.canine_kleptomaniacs.state import Owed
-from domain.canine_kleptomaniacs.thefts import SIX, attempt_theft
+from kennel.domain.canine_kleptomaniacs.hands import (
+    declare_paw,
+    discardable,
+    draw_collectables,
+    take_bedroom_card,
+)
+from kennel.domain.canine_kleptomaniacs.resolution import Resolution
+from kennel.domain.canine_kleptomaniacs.state import Owed
+from kennel.domain.canine_kleptomaniacs.thefts import SIX, attempt_theft
 
 
 def take_action_card(resolution: Resolution, seat: int) -> None:

@@ -9,8 +9,8 @@ Bedroom card or three cards (blind) from the loser.
 
 from __future__ import annotations
 
-from domain.canine_kleptomaniacs.components import ActionCard, Weapon, manifest
-from domain.canine_kleptomaniacs.events import (
+from kennel.domain.canine_kleptomaniacs.components import ActionCard, Weapon, manifest
+from kennel.domain.canine_kleptomaniacs.events import (
     ActionCardDiscarded,
     ActionCardKept,
     BattleEnded,
@@ -22,10 +22,10 @@ from domain.canine_kleptomaniacs.events import (
     ThrowMade,
     WeaponChosen,
 )
-from domain.canine_kleptomaniacs.hands import take_bedroom_card
-from domain.canine_kleptomaniacs.resolution import Resolution
-from domain.canine_kleptomaniacs.state import Battle
-from domain.canine_kleptomaniacs.thefts import attempt_theft
+from kennel.domain.canine_kleptomaniacs.hands import take_bedroom_card
+from kennel.domain.canine_kleptomaniacs.resolution import Resolution
+from kennel.domain.canine_kleptomaniacs.state import Battle
+from kennel.domain.canine_kleptomaniacs.thefts import attempt_theft
 
 POOCH = ActionCard.PLUNDERING_POOCH
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from domain.canine_kleptomaniacs.components import BedroomCard, Collectable, Weapon
+from kennel.domain.canine_kleptomaniacs.components import BedroomCard, Collectable, Weapon
 
 
 class Source(enum.Enum):

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.canine_kleptomaniacs import actions, battle, hiding, thefts, trading
-from domain.canine_kleptomaniacs import commands as cmd
-from domain.canine_kleptomaniacs.components import ActionCard, Collectable
-from domain.canine_kleptomaniacs.events import (
+from kennel.domain.canine_kleptomaniacs import actions, battle, hiding, thefts, trading
+from kennel.domain.canine_kleptomaniacs import commands as cmd
+from kennel.domain.canine_kleptomaniacs.components import ActionCard, Collectable
+from kennel.domain.canine_kleptomaniacs.events import (
     ActionCardDiscarded,
     ActionsFinished,
     CardsDiscarded,
@@ -29,14 +29,14 @@ from domain.canine_kleptomaniacs.events import (
     VictimChosen,
     WalkiesCardChosen,
 )
-from domain.canine_kleptomaniacs.hands import draw_collectables, set_kinds
-from domain.canine_kleptomaniacs.legal import legal_commands
-from domain.canine_kleptomaniacs.refusals import explain
-from domain.canine_kleptomaniacs.resolution import Resolution
-from domain.canine_kleptomaniacs.state import CanineState, Choosing, Naming, Offer
-from domain.canine_kleptomaniacs.turns import settle
-from domain.core.rng import Rng
-from domain.core.rules import RuleViolation
+from kennel.domain.canine_kleptomaniacs.hands import draw_collectables, set_kinds
+from kennel.domain.canine_kleptomaniacs.legal import legal_commands
+from kennel.domain.canine_kleptomaniacs.refusals import explain
+from kennel.domain.canine_kleptomaniacs.resolution import Resolution
+from kennel.domain.canine_kleptomaniacs.state import CanineState, Choosing, Naming, Offer
+from kennel.domain.canine_kleptomaniacs.turns import settle
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.rules import RuleViolation
 
 
 def decide(state: CanineState, seat: int, command: Any, rng: Rng) -> list[Any]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from domain.canine_kleptomaniacs.commands import TradeItem
-from domain.canine_kleptomaniacs.components import ActionCard, BedroomCard, Collectable, Dog, Weapon
+from kennel.domain.canine_kleptomaniacs.commands import TradeItem
+from kennel.domain.canine_kleptomaniacs.components import ActionCard, BedroomCard, Collectable, Dog, Weapon
 
 
 class Step(enum.Enum):

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from domain.canine_kleptomaniacs import events as ev
-from domain.canine_kleptomaniacs.commands import Source, TradeItem
-from domain.canine_kleptomaniacs.components import (
+from kennel.domain.canine_kleptomaniacs import events as ev
+from kennel.domain.canine_kleptomaniacs.commands import Source, TradeItem
+from kennel.domain.canine_kleptomaniacs.components import (
     ActionCard,
     BedroomCard,
     Dog,
@@ -18,8 +18,8 @@ from domain.canine_kleptomaniacs.components import (
     sorted_bedroom,
     sorted_collectables,
 )
-from domain.canine_kleptomaniacs.events import Step
-from domain.canine_kleptomaniacs.state import (
+from kennel.domain.canine_kleptomaniacs.events import Step
+from kennel.domain.canine_kleptomaniacs.state import (
     Battle,
     CanineState,
     Choosing,
@@ -31,7 +31,7 @@ from domain.canine_kleptomaniacs.state import (
     Theft,
     TurnPhase,
 )
-from domain.core.frozen import replaced
+from kennel.domain.core.frozen import replaced
 
 T = TypeVar("T")
 HIDING_PLACES_IN_THE_BOX = 20  # "You have a total of 20 Hiding Places to play with."

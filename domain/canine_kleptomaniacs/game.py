@@ -5,18 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.canine_kleptomaniacs import decide as deciding
-from domain.canine_kleptomaniacs import events as ev
-from domain.canine_kleptomaniacs import evolve as evolving
-from domain.canine_kleptomaniacs import inventory as inventories
-from domain.canine_kleptomaniacs import legal, narration, prompts, scoring, views
-from domain.canine_kleptomaniacs import setup as setting_up
-from domain.canine_kleptomaniacs.options import Options
-from domain.canine_kleptomaniacs.state import CanineState
-from domain.canine_kleptomaniacs import timeouts
-from domain.core.codec import TypeRegistry
-from domain.core.rng import Rng
-from domain.core.rules import Outcome, Prompt, SeatRange
+from kennel.domain.canine_kleptomaniacs import decide as deciding
+from kennel.domain.canine_kleptomaniacs import events as ev
+from kennel.domain.canine_kleptomaniacs import evolve as evolving
+from kennel.domain.canine_kleptomaniacs import inventory as inventories
+from kennel.domain.canine_kleptomaniacs import legal, narration, prompts, scoring, timeouts, views
+from kennel.domain.canine_kleptomaniacs import setup as setting_up
+from kennel.domain.canine_kleptomaniacs.options import Options
+from kennel.domain.canine_kleptomaniacs.state import CanineState
+from kennel.domain.core.codec import TypeRegistry
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.rules import Outcome, Prompt, SeatRange
 
 EVENT_TYPES: tuple[type, ...] = (
     ev.HidingPlacesDealt,
@@ -94,7 +93,7 @@ UNDOABLE: frozenset[type] = frozenset(
 
 
 class CanineKleptomaniacs:
-    """The `domain.core.rules.Game` for Canine Kleptomaniacs."""
+    """The `kennel.domain.core.rules.Game` for Canine Kleptomaniacs."""
 
     name = "canine-kleptomaniacs"
     title = "Canine Kleptomaniacs"

@@ -10,15 +10,15 @@ from collections import Counter
 from collections.abc import Iterable
 from itertools import combinations_with_replacement
 
-from domain.canine_kleptomaniacs.components import Collectable, sorted_collectables
-from domain.canine_kleptomaniacs.events import (
+from kennel.domain.canine_kleptomaniacs.components import Collectable, sorted_collectables
+from kennel.domain.canine_kleptomaniacs.events import (
     BedroomCardMissed,
     BedroomCardTaken,
     CollectablesDrawn,
     DrawMissed,
     PawDeclared,
 )
-from domain.canine_kleptomaniacs.resolution import Resolution
+from kennel.domain.canine_kleptomaniacs.resolution import Resolution
 
 
 def kinds_in(cards: Iterable[Collectable]) -> tuple[Collectable, ...]:

@@ -14,11 +14,17 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from domain.canine_kleptomaniacs.commands import HideSet, SwapPlaces, SwapSets
-from domain.canine_kleptomaniacs.components import KINDS, BedroomCard, Collectable, hideable_as, represents
-from domain.canine_kleptomaniacs.events import PlacesSwapped, SetHidden, SetsSwapped
-from domain.canine_kleptomaniacs.resolution import Resolution
-from domain.canine_kleptomaniacs.state import Seat
+from kennel.domain.canine_kleptomaniacs.commands import HideSet, SwapPlaces, SwapSets
+from kennel.domain.canine_kleptomaniacs.components import (
+    KINDS,
+    BedroomCard,
+    Collectable,
+    hideable_as,
+    represents,
+)
+from kennel.domain.canine_kleptomaniacs.events import PlacesSwapped, SetHidden, SetsSwapped
+from kennel.domain.canine_kleptomaniacs.resolution import Resolution
+from kennel.domain.canine_kleptomaniacs.state import Seat
 
 SET_SIZE = 2  # "a set is TWO OR MORE CARDS OF THE SAME KIND"
 

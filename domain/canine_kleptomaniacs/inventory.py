@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.canine_kleptomaniacs.components import ActionCard, BedroomCard, Collectable, Dog
-from domain.canine_kleptomaniacs.state import CanineState, Owed
+from kennel.domain.canine_kleptomaniacs.components import ActionCard, BedroomCard, Collectable, Dog
+from kennel.domain.canine_kleptomaniacs.state import CanineState, Owed
 
 
 def inventory(state: CanineState) -> dict[str, int]:

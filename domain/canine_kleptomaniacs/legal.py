@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.canine_kleptomaniacs import hiding, trading
-from domain.canine_kleptomaniacs.commands import (
+from kennel.domain.canine_kleptomaniacs import hiding, trading
+from kennel.domain.canine_kleptomaniacs.commands import (
     AcceptTrade,
     AllowTheft,
     AskForCollectable,
@@ -42,10 +42,10 @@ from domain.canine_kleptomaniacs.commands import (
     TakeMrSquirrel,
     UseCharmOffensive,
 )
-from domain.canine_kleptomaniacs.components import KINDS, ActionCard, Weapon, manifest
-from domain.canine_kleptomaniacs.events import Step
-from domain.canine_kleptomaniacs.hands import discardable, kinds_in, picks, set_kinds
-from domain.canine_kleptomaniacs.state import (
+from kennel.domain.canine_kleptomaniacs.components import KINDS, ActionCard, Weapon, manifest
+from kennel.domain.canine_kleptomaniacs.events import Step
+from kennel.domain.canine_kleptomaniacs.hands import discardable, kinds_in, picks, set_kinds
+from kennel.domain.canine_kleptomaniacs.state import (
     Battle,
     CanineState,
     Choosing,
@@ -55,7 +55,7 @@ from domain.canine_kleptomaniacs.state import (
     Theft,
     TurnPhase,
 )
-from domain.canine_kleptomaniacs.turns import must_take_action_card
+from kennel.domain.canine_kleptomaniacs.turns import must_take_action_card
 
 
 def legal_commands(state: CanineState, seat: int, only: type | None = None) -> tuple[Any, ...]:

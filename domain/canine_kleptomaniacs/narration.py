@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from domain.canine_kleptomaniacs import events as ev
-from domain.canine_kleptomaniacs.commands import Source, TradeItem
-from domain.canine_kleptomaniacs.components import BedroomCard, Collectable, Weapon, manifest
-from domain.canine_kleptomaniacs.events import Step
+from kennel.domain.canine_kleptomaniacs import events as ev
+from kennel.domain.canine_kleptomaniacs.commands import Source, TradeItem
+from kennel.domain.canine_kleptomaniacs.components import BedroomCard, Collectable, Weapon, manifest
+from kennel.domain.canine_kleptomaniacs.events import Step
 
 Names = Sequence[str]
 

@@ -8,8 +8,8 @@ which card to discard even if all its cards are alike.
 
 from __future__ import annotations
 
-from domain.canine_kleptomaniacs.events import Step
-from domain.canine_kleptomaniacs.state import (
+from kennel.domain.canine_kleptomaniacs.events import Step
+from kennel.domain.canine_kleptomaniacs.state import (
     Battle,
     CanineState,
     Choosing,
@@ -19,8 +19,8 @@ from domain.canine_kleptomaniacs.state import (
     Theft,
     TurnPhase,
 )
-from domain.canine_kleptomaniacs.turns import must_take_action_card
-from domain.core.rules import Prompt, PromptKind
+from kennel.domain.canine_kleptomaniacs.turns import must_take_action_card
+from kennel.domain.core.rules import Prompt, PromptKind
 
 CHOICE, REACTION, SECRET, TURN = PromptKind.CHOICE, PromptKind.REACTION, PromptKind.SECRET_CHOICE, PromptKind.TURN
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.canine_kleptomaniacs import commands as cmd
-from domain.canine_kleptomaniacs.components import ActionCard, BedroomCard, Collectable
-from domain.canine_kleptomaniacs.prompts import pending
-from domain.canine_kleptomaniacs.state import CanineState, TurnPhase
-from domain.canine_kleptomaniacs.trading import proposals_per_turn
-from domain.canine_kleptomaniacs.turns import must_take_action_card
-from domain.core.rules import RuleViolation
+from kennel.domain.canine_kleptomaniacs import commands as cmd
+from kennel.domain.canine_kleptomaniacs.components import ActionCard, BedroomCard, Collectable
+from kennel.domain.canine_kleptomaniacs.prompts import pending
+from kennel.domain.canine_kleptomaniacs.state import CanineState, TurnPhase
+from kennel.domain.canine_kleptomaniacs.trading import proposals_per_turn
+from kennel.domain.canine_kleptomaniacs.turns import must_take_action_card
+from kennel.domain.core.rules import RuleViolation
 
 TURN_COMMANDS = (
     cmd.TakeActionCard,

@@ -1,11 +1,11 @@
-"""This game's scratch pad for one decision: `domain.core.resolution` bound to its `evolve`."""
+"""This game's scratch pad for one decision: `kennel.domain.core.resolution` bound to its `evolve`."""
 
 from __future__ import annotations
 
-from domain.core.resolution import Resolution as ScratchPad
-from domain.core.rng import Rng
-from domain.canine_kleptomaniacs.evolve import evolve
-from domain.canine_kleptomaniacs.state import CanineState
+from kennel.domain.canine_kleptomaniacs.evolve import evolve
+from kennel.domain.canine_kleptomaniacs.state import CanineState
+from kennel.domain.core.resolution import Resolution as ScratchPad
+from kennel.domain.core.rng import Rng
 
 
 class Resolution(ScratchPad[CanineState]):

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.canine_kleptomaniacs.components import KINDS, Collectable, manifest, points, represents
-from domain.canine_kleptomaniacs.events import Pile
-from domain.canine_kleptomaniacs.state import CanineState, Place, Seat
-from domain.core.rules import Outcome
+from kennel.domain.canine_kleptomaniacs.components import KINDS, Collectable, manifest, points, represents
+from kennel.domain.canine_kleptomaniacs.events import Pile
+from kennel.domain.canine_kleptomaniacs.state import CanineState, Place, Seat
+from kennel.domain.core.rules import Outcome
 
 
 @dataclass(frozen=True)

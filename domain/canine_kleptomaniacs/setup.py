@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.canine_kleptomaniacs.components import (
+from kennel.domain.canine_kleptomaniacs.components import (
     ActionCard,
     Collectable,
     Dog,
@@ -11,7 +11,7 @@ from domain.canine_kleptomaniacs.components import (
     box_collectables,
     manifest,
 )
-from domain.canine_kleptomaniacs.events import (
+from kennel.domain.canine_kleptomaniacs.events import (
     ActionsShuffled,
     BedroomShuffled,
     CollectablesShuffled,
@@ -20,11 +20,11 @@ from domain.canine_kleptomaniacs.events import (
     HidingPlacesDealt,
     TurnStarted,
 )
-from domain.canine_kleptomaniacs.evolve import HIDING_PLACES_IN_THE_BOX
-from domain.canine_kleptomaniacs.options import Options
-from domain.canine_kleptomaniacs.state import CanineState, Seat
-from domain.core.rng import Rng
-from domain.core.rules import RuleViolation
+from kennel.domain.canine_kleptomaniacs.evolve import HIDING_PLACES_IN_THE_BOX
+from kennel.domain.canine_kleptomaniacs.options import Options
+from kennel.domain.canine_kleptomaniacs.state import CanineState, Seat
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.rules import RuleViolation
 
 MIN_SEATS = 2  # someone to steal from
 MAX_SEATS = 10  # "you can accommodate up to 10 players for a SINGLE ROUND"

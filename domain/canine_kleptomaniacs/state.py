@@ -5,10 +5,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from domain.canine_kleptomaniacs.commands import TradeItem
-from domain.canine_kleptomaniacs.components import ActionCard, BedroomCard, Collectable, Dog, Weapon
-from domain.canine_kleptomaniacs.events import Pile, Step, Take
-from domain.canine_kleptomaniacs.options import Options
+from kennel.domain.canine_kleptomaniacs.commands import TradeItem
+from kennel.domain.canine_kleptomaniacs.components import ActionCard, BedroomCard, Collectable, Dog, Weapon
+from kennel.domain.canine_kleptomaniacs.events import Pile, Step, Take
+from kennel.domain.canine_kleptomaniacs.options import Options
 
 
 class TurnPhase(enum.Enum):

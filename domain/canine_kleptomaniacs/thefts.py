@@ -8,8 +8,8 @@ Offensive cannot protect you from a Fluffy Rumble".
 
 from __future__ import annotations
 
-from domain.canine_kleptomaniacs.components import ActionCard, manifest, sorted_collectables
-from domain.canine_kleptomaniacs.events import (
+from kennel.domain.canine_kleptomaniacs.components import ActionCard, manifest, sorted_collectables
+from kennel.domain.canine_kleptomaniacs.events import (
     ActionCardDiscarded,
     CardsStolen,
     CharmOffensiveUsed,
@@ -17,9 +17,9 @@ from domain.canine_kleptomaniacs.events import (
     TheftAllowed,
     TheftAttempted,
 )
-from domain.canine_kleptomaniacs.hands import declare_paw
-from domain.canine_kleptomaniacs.resolution import Resolution
-from domain.canine_kleptomaniacs.state import Theft
+from kennel.domain.canine_kleptomaniacs.hands import declare_paw
+from kennel.domain.canine_kleptomaniacs.resolution import Resolution
+from kennel.domain.canine_kleptomaniacs.state import Theft
 
 SIX = 6
 

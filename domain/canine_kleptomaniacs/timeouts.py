@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.canine_kleptomaniacs.commands import (
+from kennel.domain.canine_kleptomaniacs.commands import (
     AllowTheft,
     CallOffTrade,
     ChooseWeapon,
@@ -17,10 +17,10 @@ from domain.canine_kleptomaniacs.commands import (
     StopRolling,
     TakeActionCard,
 )
-from domain.canine_kleptomaniacs.legal import legal_commands
-from domain.canine_kleptomaniacs.state import CanineState
-from domain.core.rng import Rng
-from domain.core.timeouts import default_answer
+from kennel.domain.canine_kleptomaniacs.legal import legal_commands
+from kennel.domain.canine_kleptomaniacs.state import CanineState
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.timeouts import default_answer
 
 # Ending what may end, declining what may be declined; a turn that must act takes an Action card.
 PREFERRED: tuple[type, ...] = (

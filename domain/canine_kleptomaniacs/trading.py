@@ -9,12 +9,18 @@ with whatever is hidden on it; a Master's Bedroom card is one lying face up.
 
 from __future__ import annotations
 
-from domain.canine_kleptomaniacs.commands import OfferTrade, Source, TradeItem
-from domain.canine_kleptomaniacs.components import KINDS, Collectable, manifest, sorted_bedroom
-from domain.canine_kleptomaniacs.events import TradeCalledOff, TradeDeclined, TradeMade, TradeOffered, TradeProposed
-from domain.canine_kleptomaniacs.hands import declare_paw, kinds_in
-from domain.canine_kleptomaniacs.resolution import Resolution
-from domain.canine_kleptomaniacs.state import CanineState, Offer, Seat
+from kennel.domain.canine_kleptomaniacs.commands import OfferTrade, Source, TradeItem
+from kennel.domain.canine_kleptomaniacs.components import KINDS, Collectable, manifest, sorted_bedroom
+from kennel.domain.canine_kleptomaniacs.events import (
+    TradeCalledOff,
+    TradeDeclined,
+    TradeMade,
+    TradeOffered,
+    TradeProposed,
+)
+from kennel.domain.canine_kleptomaniacs.hands import declare_paw, kinds_in
+from kennel.domain.canine_kleptomaniacs.resolution import Resolution
+from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer, Seat
 
 
 def proposals_per_turn() -> int:

@@ -8,8 +8,8 @@ seat's turn begins. Moves the rules force are events of the decision that led to
 
 from __future__ import annotations
 
-from domain.canine_kleptomaniacs.components import ActionCard, manifest
-from domain.canine_kleptomaniacs.events import (
+from kennel.domain.canine_kleptomaniacs.components import ActionCard, manifest
+from kennel.domain.canine_kleptomaniacs.events import (
     ActionDeckFormedAgain,
     ActionsFinished,
     ChoiceAwaited,
@@ -19,9 +19,9 @@ from domain.canine_kleptomaniacs.events import (
     TurnEnded,
     TurnStarted,
 )
-from domain.canine_kleptomaniacs.hands import discardable
-from domain.canine_kleptomaniacs.resolution import Resolution
-from domain.canine_kleptomaniacs.state import CanineState, TurnPhase
+from kennel.domain.canine_kleptomaniacs.hands import discardable
+from kennel.domain.canine_kleptomaniacs.resolution import Resolution
+from kennel.domain.canine_kleptomaniacs.state import CanineState, TurnPhase
 
 
 def settle(resolution: Resolution) -> None:

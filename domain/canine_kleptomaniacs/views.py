@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from domain.canine_kleptomaniacs import events as ev
-from domain.canine_kleptomaniacs.commands import TradeItem
-from domain.canine_kleptomaniacs.components import ActionCard, BedroomCard, Collectable, Dog, Weapon
-from domain.canine_kleptomaniacs.events import Pile, Step, Take
-from domain.canine_kleptomaniacs.state import (
+from kennel.domain.canine_kleptomaniacs import events as ev
+from kennel.domain.canine_kleptomaniacs.commands import TradeItem
+from kennel.domain.canine_kleptomaniacs.components import ActionCard, BedroomCard, Collectable, Dog, Weapon
+from kennel.domain.canine_kleptomaniacs.events import Pile, Step, Take
+from kennel.domain.canine_kleptomaniacs.state import (
     Battle,
     CanineState,
     Choosing,
@@ -28,8 +28,8 @@ from domain.canine_kleptomaniacs.state import (
     Theft,
     TurnPhase,
 )
-from domain.canine_kleptomaniacs.trading import proposals_per_turn
-from domain.core.frozen import replaced
+from kennel.domain.canine_kleptomaniacs.trading import proposals_per_turn
+from kennel.domain.core.frozen import replaced
 
 
 @dataclass(frozen=True)

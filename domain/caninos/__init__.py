@@ -3,7 +3,7 @@
 Rulebook: shared/rules/caninos.txt; our rulings and component design: docs/rules/caninos.md.
 """
 
-from domain.caninos.game import Caninos
+from kennel.domain.caninos.game import Caninos
 
 GAME = Caninos()
 

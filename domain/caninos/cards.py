@@ -182,7 +182,7 @@ class Box:
 @functools.cache
 def box() -> Box:
     """The box, read from components.json on first use (never at import)."""
-    text = resources.files("domain.caninos").joinpath("components.json").read_text(encoding="utf-8")
+    text = resources.files("kennel.domain.caninos").joinpath("components.json").read_text(encoding="utf-8")
     return _box_from(json.loads(text))
 
 

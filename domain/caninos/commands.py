@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.caninos.cards import Card, Trick
-from domain.caninos.state import SliceRef
+from kennel.domain.caninos.cards import Card, Trick
+from kennel.domain.caninos.state import SliceRef
 
 
 @dataclass(frozen=True)

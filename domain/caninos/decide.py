@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.caninos.cards import MAX_DISCARDS, Card, Trick, title
-from domain.caninos.commands import (
+from kennel.domain.caninos.cards import MAX_DISCARDS, Card, Trick, title
+from kennel.domain.caninos.commands import (
     ChooseNoMore,
     ChooseSeat,
     ChooseSlice,
@@ -24,8 +24,8 @@ from domain.caninos.commands import (
     React,
     Steal,
 )
-from domain.caninos.drafts import Step, next_step
-from domain.caninos.events import (
+from kennel.domain.caninos.drafts import Step, next_step
+from kennel.domain.caninos.events import (
     CardDiscarded,
     Declined,
     NoMoreChosen,
@@ -35,17 +35,17 @@ from domain.caninos.events import (
     StealDeclared,
     TrickDeclared,
 )
-from domain.caninos.phases import Phase, phase
-from domain.caninos.reactions import answers_to_answer, describe_latest, held_answers, window
-from domain.caninos.resolution import Resolution
-from domain.caninos.state import CaninosState, Draft, SliceRef
-from domain.caninos.stealing import steal_targets, stealable
-from domain.caninos.tricks import card_options, seat_options, slice_options, trick_choices
-from domain.caninos.turns import end_turn, lay_down, levelling_options, owing, return_slice, settle
-from domain.caninos.words import draft_question
-from domain.core.frozen import replaced
-from domain.core.rng import Rng
-from domain.core.rules import RuleViolation
+from kennel.domain.caninos.phases import Phase, phase
+from kennel.domain.caninos.reactions import answers_to_answer, describe_latest, held_answers, window
+from kennel.domain.caninos.resolution import Resolution
+from kennel.domain.caninos.state import CaninosState, Draft, SliceRef
+from kennel.domain.caninos.stealing import steal_targets, stealable
+from kennel.domain.caninos.tricks import card_options, seat_options, slice_options, trick_choices
+from kennel.domain.caninos.turns import end_turn, lay_down, levelling_options, owing, return_slice, settle
+from kennel.domain.caninos.words import draft_question
+from kennel.domain.core.frozen import replaced
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.rules import RuleViolation
 
 
 def decide(state: CaninosState, seat: int, command: Any, rng: Rng) -> list[Any]:

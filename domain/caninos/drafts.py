@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import enum
 
-from domain.caninos.cards import Card, Trick
-from domain.caninos.state import Action, Draft, Play, SliceRef
-from domain.core.frozen import replaced
+from kennel.domain.caninos.cards import Card, Trick
+from kennel.domain.caninos.state import Action, Draft, Play, SliceRef
+from kennel.domain.core.frozen import replaced
 
 SEAT_TRICKS = frozenset({Trick.GAMBLERS, Trick.DIETERS, Trick.KILLJOYS, Trick.DOG_FAIRY})
 ONE_SLICE_TRICKS = frozenset({Trick.GLUTTONS, Trick.CERBERUS, Trick.TOPPING})

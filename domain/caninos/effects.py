@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from domain.caninos.cards import EXTRA_TRICKS, GAMBLED_CARDS, Trick, is_double
-from domain.caninos.events import (
+from kennel.domain.caninos.cards import EXTRA_TRICKS, GAMBLED_CARDS, Trick, is_double
+from kennel.domain.caninos.events import (
     CardsGambled,
     CerberusPlaced,
     CollectionEnchanted,
@@ -18,13 +18,13 @@ from domain.caninos.events import (
     ToppingsRedistributed,
     ToppingsSwept,
 )
-from domain.caninos.outcome import outcome
-from domain.caninos.resolution import Resolution
-from domain.caninos.scoring import scores
-from domain.caninos.slices import mini_deck_showing, slice_named
-from domain.caninos.state import Action, Play, SliceRef
-from domain.caninos.stealing import topping_kept
-from domain.core.rng import Rng
+from kennel.domain.caninos.outcome import outcome
+from kennel.domain.caninos.resolution import Resolution
+from kennel.domain.caninos.scoring import scores
+from kennel.domain.caninos.slices import mini_deck_showing, slice_named
+from kennel.domain.caninos.state import Action, Play, SliceRef
+from kennel.domain.caninos.stealing import topping_kept
+from kennel.domain.core.rng import Rng
 
 
 def apply_play(resolution: Resolution, play: Play, rng: Rng) -> None:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.caninos.cards import Card, Pizza, Trick
-from domain.caninos.state import Play, SliceRef
+from kennel.domain.caninos.cards import Card, Pizza, Trick
+from kennel.domain.caninos.state import Play, SliceRef
 
 # ---- setup ----
 

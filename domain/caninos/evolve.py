@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.caninos import drafts
-from domain.caninos.cards import Card, Trick, is_double, sorted_cards, sorted_pizzas
-from domain.caninos.events import (
+from kennel.domain.caninos import drafts
+from kennel.domain.caninos.cards import Card, Trick, is_double, sorted_cards, sorted_pizzas
+from kennel.domain.caninos.events import (
     CardDiscarded,
     CardsDealt,
     CardsDrawn,
@@ -48,9 +48,9 @@ from domain.caninos.events import (
     TurnEnded,
     TurnStarted,
 )
-from domain.core.frozen import replaced
-from domain.caninos.slices import find, redistributed, without, without_all
-from domain.caninos.state import Action, Answer, CaninosState, Hex, Player, Slice, SliceRef, Turn
+from kennel.domain.caninos.slices import find, redistributed, without, without_all
+from kennel.domain.caninos.state import Action, Answer, CaninosState, Hex, Player, Slice, SliceRef, Turn
+from kennel.domain.core.frozen import replaced
 
 
 def evolve(state: CaninosState, event: Any) -> CaninosState:

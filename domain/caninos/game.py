@@ -5,24 +5,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.caninos import commands as c
-from domain.caninos import decide as deciding
-from domain.caninos import events as e
-from domain.caninos import evolve as evolving
-from domain.caninos import inventory as inventories
-from domain.caninos import legal, narration, prompts, views
-from domain.caninos import outcome as outcomes
-from domain.caninos import setup as setting_up
-from domain.caninos.options import Options
-from domain.caninos.state import CaninosState
-from domain.caninos import timeouts
-from domain.core.codec import TypeRegistry
-from domain.core.rng import Rng
-from domain.core.rules import Outcome, Prompt, SeatRange
+from kennel.domain.caninos import commands as c
+from kennel.domain.caninos import decide as deciding
+from kennel.domain.caninos import events as e
+from kennel.domain.caninos import evolve as evolving
+from kennel.domain.caninos import inventory as inventories
+from kennel.domain.caninos import legal, narration, prompts, timeouts, views
+from kennel.domain.caninos import outcome as outcomes
+from kennel.domain.caninos import setup as setting_up
+from kennel.domain.caninos.options import Options
+from kennel.domain.caninos.state import CaninosState
+from kennel.domain.core.codec import TypeRegistry
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.rules import Outcome, Prompt, SeatRange
 
 
 class Caninos:
-    """The `domain.core.rules.Game` for ¡Caninos!, plus `inventory` for the playout checks."""
+    """The `kennel.domain.core.rules.Game` for ¡Caninos!, plus `inventory` for the playout checks."""
 
     name = "caninos"
     title = "¡Caninos!"

@@ -6,8 +6,8 @@ import functools
 from collections import Counter
 from typing import Any
 
-from domain.caninos.cards import Card, Pizza
-from domain.caninos.state import CaninosState
+from kennel.domain.caninos.cards import Card, Pizza
+from kennel.domain.caninos.state import CaninosState
 
 
 @functools.cache

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.caninos.cards import MAX_DISCARDS, distinct
-from domain.caninos.commands import (
+from kennel.domain.caninos.cards import MAX_DISCARDS, distinct
+from kennel.domain.caninos.commands import (
     ChooseNoMore,
     ChooseSeat,
     ChooseSlice,
@@ -23,13 +23,13 @@ from domain.caninos.commands import (
     React,
     Steal,
 )
-from domain.caninos.drafts import Step, next_step
-from domain.caninos.phases import Phase, phase
-from domain.caninos.reactions import held_answers
-from domain.caninos.state import CaninosState
-from domain.caninos.stealing import steal_targets
-from domain.caninos.tricks import card_options, seat_options, slice_options, trick_choices
-from domain.caninos.turns import levelling_options, owing
+from kennel.domain.caninos.drafts import Step, next_step
+from kennel.domain.caninos.phases import Phase, phase
+from kennel.domain.caninos.reactions import held_answers
+from kennel.domain.caninos.state import CaninosState
+from kennel.domain.caninos.stealing import steal_targets
+from kennel.domain.caninos.tricks import card_options, seat_options, slice_options, trick_choices
+from kennel.domain.caninos.turns import levelling_options, owing
 
 
 def legal_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from functools import singledispatch
 from typing import Any
 
-from domain.caninos.cards import Card, title
-from domain.caninos.events import (
+from kennel.domain.caninos.cards import Card, title
+from kennel.domain.caninos.events import (
     CardDiscarded,
     CardsDealt,
     CardsDrawn,
@@ -50,7 +50,7 @@ from domain.caninos.events import (
     TurnEnded,
     TurnStarted,
 )
-from domain.caninos.state import Action, Play, SliceRef
+from kennel.domain.caninos.state import Action, Play, SliceRef
 
 
 def describe(event: Any, names: Sequence[str]) -> str:

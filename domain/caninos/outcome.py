@@ -3,10 +3,10 @@ Modifier Toppings in play"; or, when the main deck runs out, the most points."""
 
 from __future__ import annotations
 
-from domain.caninos.cards import WINNING_POINTS
-from domain.caninos.scoring import scores
-from domain.caninos.state import CaninosState
-from domain.core.rules import Outcome
+from kennel.domain.caninos.cards import WINNING_POINTS
+from kennel.domain.caninos.scoring import scores
+from kennel.domain.caninos.state import CaninosState
+from kennel.domain.core.rules import Outcome
 
 
 def outcome(state: CaninosState) -> Outcome | None:

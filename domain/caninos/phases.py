@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import enum
 
-from domain.caninos.outcome import outcome
-from domain.caninos.state import CaninosState
+from kennel.domain.caninos.outcome import outcome
+from kennel.domain.caninos.state import CaninosState
 
 
 class Phase(enum.Enum):

@@ -3,12 +3,12 @@ reaction window is asked, holding an answer or not)."""
 
 from __future__ import annotations
 
-from domain.caninos.phases import Phase, phase
-from domain.caninos.reactions import describe_latest
-from domain.caninos.state import CaninosState
-from domain.caninos.turns import owing
-from domain.caninos.words import draft_question
-from domain.core.rules import Prompt, PromptKind
+from kennel.domain.caninos.phases import Phase, phase
+from kennel.domain.caninos.reactions import describe_latest
+from kennel.domain.caninos.state import CaninosState
+from kennel.domain.caninos.turns import owing
+from kennel.domain.caninos.words import draft_question
+from kennel.domain.core.rules import Prompt, PromptKind
 
 
 def pending(state: CaninosState) -> tuple[Prompt, ...]:

@@ -20,10 +20,10 @@ What may answer what:
 
 from __future__ import annotations
 
-from domain.caninos.cards import Card, Kind, Trick, kind_of, title
-from domain.caninos.events import ChainResolved, RaccoonAdopted
-from domain.caninos.resolution import Resolution
-from domain.caninos.state import Action, Answer, CaninosState, Play
+from kennel.domain.caninos.cards import Card, Kind, Trick, kind_of, title
+from kennel.domain.caninos.events import ChainResolved, RaccoonAdopted
+from kennel.domain.caninos.resolution import Resolution
+from kennel.domain.caninos.state import Action, Answer, CaninosState, Play
 
 RACCOON_ANSWERS = frozenset({Card.MAPACHE_MISTICO, Card.PERRO_ADOPTIVO, Card.TANUKI})
 THEFT_OR_TRICK_ANSWERS = frozenset({Card.MAPACHE_MISTICO, Card.TANUKI})

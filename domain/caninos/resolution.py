@@ -1,10 +1,10 @@
-"""This game's scratch pad for one decision: `domain.core.resolution` bound to its `evolve`."""
+"""This game's scratch pad for one decision: `kennel.domain.core.resolution` bound to its `evolve`."""
 
 from __future__ import annotations
 
-from domain.core.resolution import Resolution as ScratchPad
-from domain.caninos.evolve import evolve
-from domain.caninos.state import CaninosState
+from kennel.domain.caninos.evolve import evolve
+from kennel.domain.caninos.state import CaninosState
+from kennel.domain.core.resolution import Resolution as ScratchPad
 
 
 class Resolution(ScratchPad[CaninosState]):

@@ -3,8 +3,8 @@ modified-value table (a topping adds or takes away 50%: 9 and 15, 3 and 5 points
 
 from __future__ import annotations
 
-from domain.caninos.cards import DOUBLE_POINTS, NORMAL_POINTS, Pizza, increases, is_double
-from domain.caninos.state import CaninosState, Player, Slice
+from kennel.domain.caninos.cards import DOUBLE_POINTS, NORMAL_POINTS, Pizza, increases, is_double
+from kennel.domain.caninos.state import CaninosState, Player, Slice
 
 
 def printed_points(pizza: Pizza) -> int:

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.caninos.cards import HAND_SIZE, box_cards, box_double_pizzas, box_normal_pizzas, sorted_pizzas
-from domain.caninos.events import (
+from kennel.domain.caninos.cards import (
+    HAND_SIZE,
+    box_cards,
+    box_double_pizzas,
+    box_normal_pizzas,
+    sorted_pizzas,
+)
+from kennel.domain.caninos.events import (
     CardsDealt,
     DeckShuffled,
     MiniDecksLaid,
@@ -13,10 +19,10 @@ from domain.caninos.events import (
     PizzasShuffled,
     TurnStarted,
 )
-from domain.caninos.options import MAX_RESHUFFLE_LIMIT, DeckRunsOut, Options
-from domain.caninos.state import CaninosState, Player
-from domain.core.rng import Rng
-from domain.core.rules import RuleViolation
+from kennel.domain.caninos.options import MAX_RESHUFFLE_LIMIT, DeckRunsOut, Options
+from kennel.domain.caninos.state import CaninosState, Player
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.rules import RuleViolation
 
 MIN_SEATS = 2  # someone to steal from
 MAX_SEATS = 6  # six packs, six Chaos Hounds: our ruling (docs/rules/caninos.md, "How many players")

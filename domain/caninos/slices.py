@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
-from domain.caninos.cards import Card, Pizza, sorted_pizzas
-from domain.caninos.state import CaninosState, Player, Slice, SliceRef
-from domain.core.frozen import replaced
+from kennel.domain.caninos.cards import Card, Pizza, sorted_pizzas
+from kennel.domain.caninos.state import CaninosState, Player, Slice, SliceRef
+from kennel.domain.core.frozen import replaced
 
 T = TypeVar("T")
 

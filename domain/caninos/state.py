@@ -8,8 +8,8 @@ import enum
 import functools
 from dataclasses import dataclass
 
-from domain.caninos.cards import Card, Pizza, Trick
-from domain.caninos.options import Options
+from kennel.domain.caninos.cards import Card, Pizza, Trick
+from kennel.domain.caninos.options import Options
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class Player:
     @functools.cached_property
     def points(self) -> int:
         """What the collection is worth (scoring.py); kept, since it is asked after every event."""
-        from domain.caninos.scoring import slice_points
+        from kennel.domain.caninos.scoring import slice_points
 
         return sum(slice_points(piece) for piece in self.collection)
 

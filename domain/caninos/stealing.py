@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from itertools import combinations
 
-from domain.caninos.cards import (
+from kennel.domain.caninos.cards import (
     Card,
     Kind,
     Pizza,
@@ -30,8 +30,8 @@ from domain.caninos.cards import (
     kind_of,
     pack_of,
 )
-from domain.caninos.slices import collection_refs, slice_named, table_refs
-from domain.caninos.state import CaninosState, Slice, SliceRef
+from kennel.domain.caninos.slices import collection_refs, slice_named, table_refs
+from kennel.domain.caninos.state import CaninosState, Slice, SliceRef
 
 
 class StealAs(enum.Enum):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.caninos.commands import ChooseNoMore, Decline, EndTurn
-from domain.caninos.legal import legal_commands
-from domain.caninos.state import CaninosState
-from domain.core.rng import Rng
-from domain.core.timeouts import default_answer
+from kennel.domain.caninos.commands import ChooseNoMore, Decline, EndTurn
+from kennel.domain.caninos.legal import legal_commands
+from kennel.domain.caninos.state import CaninosState
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.timeouts import default_answer
 
 
 def timeout_command(state: CaninosState, seat: int, rng: Rng) -> Any:

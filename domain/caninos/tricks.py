@@ -12,12 +12,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from domain.caninos.cards import Card, Kind, Trick, distinct, kind_of, trick_of
-from domain.caninos.drafts import Step, declared_trick, next_step
-from domain.caninos.slices import can_take_topping, collection_refs, find, redistributed, slice_named
-from domain.caninos.state import Action, CaninosState, Draft, Player, Slice, SliceRef
-from domain.caninos.stealing import can_steal_with, every_other_slice, payments, under_dieters, under_killjoys
-from domain.core.frozen import replaced
+from kennel.domain.caninos.cards import Card, Kind, Trick, distinct, kind_of, trick_of
+from kennel.domain.caninos.drafts import Step, declared_trick, next_step
+from kennel.domain.caninos.slices import can_take_topping, collection_refs, find, redistributed, slice_named
+from kennel.domain.caninos.state import Action, CaninosState, Draft, Player, Slice, SliceRef
+from kennel.domain.caninos.stealing import (
+    can_steal_with,
+    every_other_slice,
+    payments,
+    under_dieters,
+    under_killjoys,
+)
+from kennel.domain.core.frozen import replaced
 
 # The Tanuki "works as a wild card for any dog card": every trick a dog performs, but the
 # Gluttons' (which steals again "with this same card": the Tanuki performs one action only).

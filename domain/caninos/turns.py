@@ -10,10 +10,10 @@ asked to answer always answers itself, so that declining tells nothing about its
 
 from __future__ import annotations
 
-from domain.caninos.cards import HAND_SIZE, MAX_DISCARDS, Trick, is_double
-from domain.caninos.drafts import Step, declared_trick, next_step
-from domain.caninos.effects import apply_play
-from domain.caninos.events import (
+from kennel.domain.caninos.cards import HAND_SIZE, MAX_DISCARDS, Trick, is_double
+from kennel.domain.caninos.drafts import Step, declared_trick, next_step
+from kennel.domain.caninos.effects import apply_play
+from kennel.domain.caninos.events import (
     CardsDrawn,
     DeckRanOut,
     DiscardShuffled,
@@ -29,15 +29,15 @@ from domain.caninos.events import (
     TurnEnded,
     TurnStarted,
 )
-from domain.caninos.options import DeckRunsOut
-from domain.caninos.outcome import outcome
-from domain.caninos.reactions import answers_to_play, resolve_chain, window
-from domain.caninos.resolution import Resolution
-from domain.caninos.scoring import points, printed_points, slice_points
-from domain.caninos.slices import collection_refs
-from domain.caninos.state import CaninosState, Play, SliceRef
-from domain.caninos.tricks import can_start, glutton_cards, may_perform, seat_options, slice_options
-from domain.core.rng import Rng
+from kennel.domain.caninos.options import DeckRunsOut
+from kennel.domain.caninos.outcome import outcome
+from kennel.domain.caninos.reactions import answers_to_play, resolve_chain, window
+from kennel.domain.caninos.resolution import Resolution
+from kennel.domain.caninos.scoring import points, printed_points, slice_points
+from kennel.domain.caninos.slices import collection_refs
+from kennel.domain.caninos.state import CaninosState, Play, SliceRef
+from kennel.domain.caninos.tricks import can_start, glutton_cards, may_perform, seat_options, slice_options
+from kennel.domain.core.rng import Rng
 
 
 def settle(resolution: Resolution, rng: Rng) -> None:

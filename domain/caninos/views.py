@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from domain.caninos.cards import Card, Pizza
-from domain.caninos.events import CardsDealt, CardsDrawn, DeckShuffled, DiscardShuffled, PizzasShuffled
-from domain.caninos.options import Options
-from domain.caninos.scoring import points
-from domain.caninos.state import Answer, CaninosState, Draft, Hex, Play, Slice, Turn
-from domain.core.frozen import replaced
+from kennel.domain.caninos.cards import Card, Pizza
+from kennel.domain.caninos.events import CardsDealt, CardsDrawn, DeckShuffled, DiscardShuffled, PizzasShuffled
+from kennel.domain.caninos.options import Options
+from kennel.domain.caninos.scoring import points
+from kennel.domain.caninos.state import Answer, CaninosState, Draft, Hex, Play, Slice, Turn
+from kennel.domain.core.frozen import replaced
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from domain.caninos.cards import Trick, title
-from domain.caninos.drafts import Step, chooses_onto, next_step
-from domain.caninos.state import Action, Draft, SliceRef
+from kennel.domain.caninos.cards import Trick, title
+from kennel.domain.caninos.drafts import Step, chooses_onto, next_step
+from kennel.domain.caninos.state import Action, Draft, SliceRef
 
 
 def slice_words(ref: SliceRef) -> str:

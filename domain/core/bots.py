@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.core import table as tables
-from domain.core.rng import Rng, seed_from_text
-from domain.core.rules import Seat
-from domain.core.undo import ProposeUndo
-
+from kennel.domain.core import table as tables
+from kennel.domain.core.rng import Rng, seed_from_text
+from kennel.domain.core.rules import Seat
+from kennel.domain.core.undo import ProposeUndo
 
 UNDO_ONE_IN = 40  # how rarely a bot that may propose an undo does so
 

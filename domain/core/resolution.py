@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from domain.core.rng import Rng
+from kennel.domain.core.rng import Rng
 
 S = TypeVar("S")
 

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from domain.core.codec import TypeRegistry
-from domain.core.rng import Rng
+from kennel.domain.core.codec import TypeRegistry
+from kennel.domain.core.rng import Rng
 
 State = TypeVar("State")
 Command = Any  # a game's command dataclass (closed set, see `Game.commands`)
@@ -127,7 +127,7 @@ class Game(Protocol[State]):
 
     def timeout_command(self, state: State, seat: Seat, rng: Rng) -> Command:
         """The command the rules send in `seat`'s place when its prompt runs out of time
-        (domain.core.timeouts; each game's ruling is in docs/rules/<game>.md, "Timeouts").
+        (kennel.domain.core.timeouts; each game's ruling is in docs/rules/<game>.md, "Timeouts").
 
         `seat` owes a decision now. The command must be one of `legal_commands(state, seat)`
         answering that prompt, chosen from what the seat itself may know (its view), never from

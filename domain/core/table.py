@@ -15,12 +15,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic
 
-from domain.core.codec import DecodeError, Json, JsonObject, TypeRegistry, from_json, to_json
-from domain.core.frozen import replaced
-from domain.core.rng import SEED_BYTES, Rng, seed_commitment
-from domain.core.rules import Game, Outcome, Prompt, PromptKind, RuleViolation, Seat, State, Viewer
-from domain.core.timeouts import TIMER_EVENTS, PromptExpired, TimerSet, check_limit
-from domain.core.undo import (
+from kennel.domain.core.codec import DecodeError, Json, JsonObject, TypeRegistry, from_json, to_json
+from kennel.domain.core.frozen import replaced
+from kennel.domain.core.rng import SEED_BYTES, Rng, seed_commitment
+from kennel.domain.core.rules import Game, Outcome, Prompt, PromptKind, RuleViolation, Seat, State, Viewer
+from kennel.domain.core.timeouts import TIMER_EVENTS, PromptExpired, TimerSet, check_limit
+from kennel.domain.core.undo import (
     ENGINE_COMMANDS,
     UNDO_EVENTS,
     AnswerUndo,
@@ -77,7 +77,7 @@ class Table(Generic[State]):
     state: State
     version: int  # how many events have been folded in
     ended: GameEnded | None = None
-    # Undo (domain.core.undo): the state right after the last irreversible event, how many
+    # Undo (kennel.domain.core.undo): the state right after the last irreversible event, how many
     # reversible game events have come since, and a proposal the other seats are answering.
     undo_point: tuple[int, Any] | None = None
     undoable: int = 0
@@ -134,7 +134,7 @@ def create(
     prompt_limit_ms: int = 0,
 ) -> list[Any]:
     """The opening events of a new game: `GameCreated`, `TimerSet` when prompts have a time
-    limit (domain.core.timeouts), then the game's set-up."""
+    limit (kennel.domain.core.timeouts), then the game's set-up."""
     if len(seed) != SEED_BYTES:
         raise ValueError("a seed is 32 bytes")
     if len(seats) not in game.seats:

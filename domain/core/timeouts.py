@@ -14,7 +14,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core.rules import RuleViolation, Seat
+from kennel.domain.core.rules import RuleViolation, Seat
 
 MIN_PROMPT_LIMIT_MS = 100  # below this, no player could answer anything
 MAX_PROMPT_LIMIT_MS = 7 * 24 * 3600 * 1000  # a week: correspondence play

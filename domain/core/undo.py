@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.core.codec import TypeRegistry
-from domain.core.rules import Seat
+from kennel.domain.core.codec import TypeRegistry
+from kennel.domain.core.rules import Seat
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 Rulebook: shared/rules/hoarders.txt; our rulings where it is silent: docs/rules/hoarders.md.
 """
 
-from domain.hoarders.game import Hoarders
+from kennel.domain.hoarders.game import Hoarders
 
 GAME = Hoarders()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.hoarders.cards import Critter, Nut
+from kennel.domain.hoarders.cards import Critter, Nut
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,10 @@ out-of-turn reaction lives in `decide.cancel_theft`.
 
 from __future__ import annotations
 
-from domain.hoarders.cards import LONE_BEAVER_DRAW, Critter, Nut
-from domain.hoarders.events import BeaversRevealed, DrawMissed, NutDrawn, NutStolen, TheftAttempted
-from domain.hoarders.resolution import Resolution
-from domain.hoarders.state import Hoard, HoardersState
+from kennel.domain.hoarders.cards import LONE_BEAVER_DRAW, Critter, Nut
+from kennel.domain.hoarders.events import BeaversRevealed, DrawMissed, NutDrawn, NutStolen, TheftAttempted
+from kennel.domain.hoarders.resolution import Resolution
+from kennel.domain.hoarders.state import Hoard, HoardersState
 
 
 def effect_of(hoard: Hoard, critter: Critter) -> Critter | None:

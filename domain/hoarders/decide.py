@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core.rules import RuleViolation
-from domain.hoarders.cards import CRITTERS_PICKED, Critter, Nut, sorted_critters
-from domain.hoarders.commands import AllowTheft, CancelTheft, PickCritters, RevealCritter
-from domain.hoarders.critters import resolve_critter, steals, theft_targets
-from domain.hoarders.events import CritterRevealed, CrittersPicked, NutStolen, TheftCancelled
-from domain.hoarders.outcome import outcome
-from domain.hoarders.resolution import Resolution
-from domain.hoarders.state import HoardersState, Phase, Theft
-from domain.hoarders.turns import advance_turns, finish_turn
+from kennel.domain.core.rules import RuleViolation
+from kennel.domain.hoarders.cards import CRITTERS_PICKED, Critter, Nut, sorted_critters
+from kennel.domain.hoarders.commands import AllowTheft, CancelTheft, PickCritters, RevealCritter
+from kennel.domain.hoarders.critters import resolve_critter, steals, theft_targets
+from kennel.domain.hoarders.events import CritterRevealed, CrittersPicked, NutStolen, TheftCancelled
+from kennel.domain.hoarders.outcome import outcome
+from kennel.domain.hoarders.resolution import Resolution
+from kennel.domain.hoarders.state import HoardersState, Phase, Theft
+from kennel.domain.hoarders.turns import advance_turns, finish_turn
 
 RULEBOOK_ORDER = ", ".join(critter.value for critter in Critter)
 

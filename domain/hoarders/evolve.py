@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from domain.core.frozen import replaced
-from domain.hoarders.cards import Critter, sorted_critters, sorted_nuts
-from domain.hoarders.events import (
+from kennel.domain.core.frozen import replaced
+from kennel.domain.hoarders.cards import Critter, sorted_critters, sorted_nuts
+from kennel.domain.hoarders.events import (
     BeaversRevealed,
     CritterRevealed,
     CrittersPicked,
@@ -23,7 +23,7 @@ from domain.hoarders.events import (
     TheftCancelled,
     TurnPassed,
 )
-from domain.hoarders.state import Hoard, HoardersState, Phase, Theft
+from kennel.domain.hoarders.state import Hoard, HoardersState, Phase, Theft
 
 T = TypeVar("T")
 

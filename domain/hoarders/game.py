@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.core.codec import TypeRegistry
-from domain.core.rng import Rng
-from domain.core.rules import Outcome, Prompt, SeatRange
-from domain.hoarders import decide as deciding
-from domain.hoarders import evolve as evolving
-from domain.hoarders import inventory as inventories
-from domain.hoarders import legal, narration, prompts, views
-from domain.hoarders import outcome as outcomes
-from domain.hoarders import setup as setting_up
-from domain.hoarders.commands import AllowTheft, CancelTheft, PickCritters, RevealCritter
-from domain.hoarders.events import (
+from kennel.domain.core.codec import TypeRegistry
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.rules import Outcome, Prompt, SeatRange
+from kennel.domain.hoarders import decide as deciding
+from kennel.domain.hoarders import evolve as evolving
+from kennel.domain.hoarders import inventory as inventories
+from kennel.domain.hoarders import legal, narration, prompts, timeouts, views
+from kennel.domain.hoarders import outcome as outcomes
+from kennel.domain.hoarders import setup as setting_up
+from kennel.domain.hoarders.commands import AllowTheft, CancelTheft, PickCritters, RevealCritter
+from kennel.domain.hoarders.events import (
     BeaversRevealed,
     CritterRevealed,
     CrittersPicked,
@@ -30,13 +30,12 @@ from domain.hoarders.events import (
     TheftCancelled,
     TurnPassed,
 )
-from domain.hoarders.options import Options
-from domain.hoarders.state import HoardersState
-from domain.hoarders import timeouts
+from kennel.domain.hoarders.options import Options
+from kennel.domain.hoarders.state import HoardersState
 
 
 class Hoarders:
-    """The `domain.core.rules.Game` for Hoarders, plus `inventory` for the playout checks."""
+    """The `kennel.domain.core.rules.Game` for Hoarders, plus `inventory` for the playout checks."""
 
     name = "hoarders"
     title = "Hoarders"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from domain.hoarders.cards import CRITTER_SETS, Critter, Nut
-from domain.hoarders.state import HoardersState
+from kennel.domain.hoarders.cards import CRITTER_SETS, Critter, Nut
+from kennel.domain.hoarders.state import HoardersState
 
 
 def inventory(state: HoardersState) -> dict[str, int]:

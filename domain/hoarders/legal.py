@@ -5,11 +5,11 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from domain.hoarders.cards import CRITTERS_PICKED, Critter, sorted_critters
-from domain.hoarders.commands import AllowTheft, CancelTheft, PickCritters, RevealCritter
-from domain.hoarders.critters import steals, theft_targets
-from domain.hoarders.outcome import outcome
-from domain.hoarders.state import HoardersState, Phase
+from kennel.domain.hoarders.cards import CRITTERS_PICKED, Critter, sorted_critters
+from kennel.domain.hoarders.commands import AllowTheft, CancelTheft, PickCritters, RevealCritter
+from kennel.domain.hoarders.critters import steals, theft_targets
+from kennel.domain.hoarders.outcome import outcome
+from kennel.domain.hoarders.state import HoardersState, Phase
 
 
 def legal_commands(state: HoardersState, seat: int) -> tuple[Any, ...]:

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from functools import singledispatch
 from typing import Any
 
-from domain.hoarders.cards import Nut
-from domain.hoarders.events import (
+from kennel.domain.hoarders.cards import Nut
+from kennel.domain.hoarders.events import (
     BeaversRevealed,
     CritterRevealed,
     CrittersPicked,

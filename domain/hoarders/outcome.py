@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from domain.core.rules import Outcome
-from domain.hoarders.cards import WINNING_COUNT, Nut, most_identical
-from domain.hoarders.state import HoardersState, Phase
+from kennel.domain.core.rules import Outcome
+from kennel.domain.hoarders.cards import WINNING_COUNT, Nut, most_identical
+from kennel.domain.hoarders.state import HoardersState, Phase
 
 
 def five_of_a_kind_holders(state: HoardersState) -> tuple[int, ...]:

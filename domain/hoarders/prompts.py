@@ -3,9 +3,9 @@ is asked whenever it has anything face down, Hamster or not)."""
 
 from __future__ import annotations
 
-from domain.core.rules import Prompt, PromptKind
-from domain.hoarders.outcome import outcome
-from domain.hoarders.state import HoardersState, Phase
+from kennel.domain.core.rules import Prompt, PromptKind
+from kennel.domain.hoarders.outcome import outcome
+from kennel.domain.hoarders.state import HoardersState, Phase
 
 
 def pending(state: HoardersState) -> tuple[Prompt, ...]:

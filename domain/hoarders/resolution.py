@@ -1,10 +1,10 @@
-"""This game's scratch pad for one decision: `domain.core.resolution` bound to its `evolve`."""
+"""This game's scratch pad for one decision: `kennel.domain.core.resolution` bound to its `evolve`."""
 
 from __future__ import annotations
 
-from domain.core.resolution import Resolution as ScratchPad
-from domain.hoarders.evolve import evolve
-from domain.hoarders.state import HoardersState
+from kennel.domain.core.resolution import Resolution as ScratchPad
+from kennel.domain.hoarders.evolve import evolve
+from kennel.domain.hoarders.state import HoardersState
 
 
 class Resolution(ScratchPad[HoardersState]):

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from domain.core.rng import Rng
-from domain.core.rules import RuleViolation
-from domain.hoarders.cards import CRITTER_SET, CRITTER_SETS, STARTING_NUTS, box_nuts
-from domain.hoarders.events import NutsDealt, NutsShuffled, RoundStarted
-from domain.hoarders.options import Options
-from domain.hoarders.state import Hoard, HoardersState
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.rules import RuleViolation
+from kennel.domain.hoarders.cards import CRITTER_SET, CRITTER_SETS, STARTING_NUTS, box_nuts
+from kennel.domain.hoarders.events import NutsDealt, NutsShuffled, RoundStarted
+from kennel.domain.hoarders.options import Options
+from kennel.domain.hoarders.state import Hoard, HoardersState
 
 MIN_SEATS = 2  # someone to steal from
 MAX_SEATS = CRITTER_SETS  # one critter set per seat

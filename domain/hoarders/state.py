@@ -6,7 +6,7 @@ import enum
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from domain.hoarders.cards import CRITTERS_PICKED, Critter, Nut
+from kennel.domain.hoarders.cards import CRITTERS_PICKED, Critter, Nut
 
 
 class Phase(enum.Enum):

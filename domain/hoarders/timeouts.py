@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core.rng import Rng
-from domain.core.timeouts import default_answer
-from domain.hoarders.commands import AllowTheft
-from domain.hoarders.legal import legal_commands
-from domain.hoarders.state import HoardersState
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.timeouts import default_answer
+from kennel.domain.hoarders.commands import AllowTheft
+from kennel.domain.hoarders.legal import legal_commands
+from kennel.domain.hoarders.state import HoardersState
 
 
 def timeout_command(state: HoardersState, seat: int, rng: Rng) -> Any:

@@ -7,11 +7,11 @@ whose only face-down critter is a Hamster must reveal it ("Hamster").
 
 from __future__ import annotations
 
-from domain.hoarders.cards import Critter
-from domain.hoarders.critters import resolve_hamster
-from domain.hoarders.events import CritterRevealed, RoundEnded, RoundStarted, TurnPassed
-from domain.hoarders.outcome import five_of_a_kind_holders
-from domain.hoarders.resolution import Resolution
+from kennel.domain.hoarders.cards import Critter
+from kennel.domain.hoarders.critters import resolve_hamster
+from kennel.domain.hoarders.events import CritterRevealed, RoundEnded, RoundStarted, TurnPassed
+from kennel.domain.hoarders.outcome import five_of_a_kind_holders
+from kennel.domain.hoarders.resolution import Resolution
 
 
 def finish_turn(resolution: Resolution) -> None:

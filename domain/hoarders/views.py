@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core.frozen import replaced
-from domain.hoarders.cards import Critter, Nut, sorted_critters
-from domain.hoarders.events import CrittersPicked, NutsShuffled
-from domain.hoarders.outcome import outcome
-from domain.hoarders.state import HoardersState, Phase, Theft
+from kennel.domain.core.frozen import replaced
+from kennel.domain.hoarders.cards import Critter, Nut, sorted_critters
+from kennel.domain.hoarders.events import CrittersPicked, NutsShuffled
+from kennel.domain.hoarders.outcome import outcome
+from kennel.domain.hoarders.state import HoardersState, Phase, Theft
 
 
 @dataclass(frozen=True)

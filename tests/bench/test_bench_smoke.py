@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from domain.registry import GAMES
+from kennel.domain.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 SECTIONS = ("baseline", "commands", "replay", "memory", "watched_memory", "fanout", "startup", "peer", "shards")

@@ -20,12 +20,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kennel.simulate import DEFAULT_MAX_STEPS, simulate_local
+from kennel.domain.registry import GAMES
+from kennel.replay.html import render_page
+from kennel.service.simulate import DEFAULT_MAX_STEPS, simulate_local
 from testkit.node import chromium_missing
 from testkit.png import png_colours
-
-from domain.registry import GAMES
-from replay.html import render_page
 
 HERE = Path(__file__).resolve().parent
 SCRIPT = HERE / "screenshot.mjs"

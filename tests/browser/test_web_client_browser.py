@@ -28,12 +28,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kennel.client import Kennel
+from kennel.domain.a_dogs_life.board import board
+from kennel.v1 import caninos_pb2
 from testkit.node import WEB_BUNDLE, chromium_missing, require
 from testkit.png import png_colours
-
-from domain.a_dogs_life.board import board
-from kennel.client import Kennel
-from kennel.v1 import caninos_pb2
 
 HERE = Path(__file__).resolve().parent
 SCRIPT = HERE / "web_client.mjs"
@@ -58,7 +57,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
     """`kennel serve --web 0 --port 0`, as a person would start it, until the test ends."""
     errors = (tmp_path / "serve.err").open("w")
     process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", "0", "--web", "0",
+        [sys.executable, "-m", "kennel.service.cli", "serve", "--host", "127.0.0.1", "--port", "0", "--web", "0",
          "--data", str(tmp_path / "data"), "--log-format", "json"],
         stdout=subprocess.PIPE, stderr=errors, text=True,
     )

@@ -7,11 +7,10 @@ import io
 import sys
 
 import pytest
-
-from domain.registry import GAMES
-from kennel.play import add_arguments, handle
-from kennel.play import play as kennel_play
-from service.cli import main
+from kennel.domain.registry import GAMES
+from kennel.service.cli import main
+from kennel.service.play import add_arguments, handle
+from kennel.service.play import play as kennel_play
 
 MAX_INPUTS = 500  # answers the scripted person has; every game must end well before
 

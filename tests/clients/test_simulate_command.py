@@ -7,25 +7,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from domain.core import table as tables
-from domain.core.bots import RandomBot
-from domain.core.rng import seed_from_text
-from domain.core.rules import Game
-from domain.registry import GAMES
-from replay.logformat import parse_log
-from service.projections import command_message
-from kennel.simulate import LocalMatch, SimulationError, log_file_name, proposes_undo
-from service.cli import main
+from kennel.domain.core import table as tables
+from kennel.domain.core.bots import RandomBot
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.core.rules import Game
+from kennel.domain.registry import GAMES
+from kennel.replay.logformat import parse_log
+from kennel.service.cli import main
+from kennel.service.projections import command_message
+from kennel.service.simulate import LocalMatch, SimulationError, log_file_name, proposes_undo
 
 GAMES_PLAYED = 3
 
 
 def verify_log(raw: bytes) -> None:
     try:
-        from replay.verify import verify
+        from kennel.replay.verify import verify
     except ImportError as error:
-        pytest.skip(f"replay.verify is not importable yet: {error}")
+        pytest.skip(f"kennel.replay.verify is not importable yet: {error}")
     report = verify(raw, require_complete=True)
     assert report.ok, report.to_json()
 

@@ -5,16 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from domain.core import table as tables
-from domain.core.codec import to_json
-from domain.core.rng import seed_from_text
-from domain.registry import GAMES, wire_name
-from kennel import render
-from kennel.simulate import LocalMatch
-from kennel.v1 import kennel_pb2 as pb
 from kennel import wire
-from service.projections import command_message
+from kennel.domain.core import table as tables
+from kennel.domain.core.codec import to_json
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.registry import GAMES, wire_name
+from kennel.service import terminal as render
+from kennel.service.projections import command_message
+from kennel.service.simulate import LocalMatch
+from kennel.v1 import kennel_pb2 as pb
 
 
 def test_type_names_become_words() -> None:

@@ -22,10 +22,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from kennel.simulate import DEFAULT_MAX_STEPS, simulate_local
-
-from domain.core.rules import Game
-from domain.registry import GAMES
+from kennel.domain.core.rules import Game
+from kennel.domain.registry import GAMES
+from kennel.service.simulate import DEFAULT_MAX_STEPS, simulate_local
 
 GOLDEN_DIR = Path(__file__).resolve().parent
 

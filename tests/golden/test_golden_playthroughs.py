@@ -1,7 +1,7 @@
 """Golden playthroughs: every checked-in log must replay, line for line, from its own commands.
 
 A file is re-run from its revealed seed by feeding its recorded commands to a fresh `Ledger`
-(`replay.rerun`); the whole log is written again and compared with the file. A difference means
+(`kennel.replay.rerun`); the whole log is written again and compared with the file. A difference means
 the rules (or the engine, or the log format) now decide differently: if that is deliberate, bump
 the game's `rules_version` and refresh the files with `tests/golden/regenerate.py`.
 """
@@ -12,11 +12,10 @@ import difflib
 from pathlib import Path
 
 import pytest
-
-from domain.registry import GAMES
-from replay.logformat import parse_log
-from replay.rerun import rerun
-from replay.verify import verify
+from kennel.domain.registry import GAMES
+from kennel.replay.logformat import parse_log
+from kennel.replay.rerun import rerun
+from kennel.replay.verify import verify
 
 GOLDEN_DIR = Path(__file__).resolve().parent
 GOLDEN_FILES = sorted(GOLDEN_DIR.glob("*/*.jsonl"))

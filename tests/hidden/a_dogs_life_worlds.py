@@ -18,11 +18,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from testkit.hidden_worlds import Move, Playthrough
-
-from domain.a_dogs_life import GAME
-from domain.a_dogs_life.commands import DropNewspaper
-from domain.a_dogs_life.events import (
+from kennel.domain.a_dogs_life import GAME
+from kennel.domain.a_dogs_life.commands import DropNewspaper
+from kennel.domain.a_dogs_life.events import (
     CardDrawn,
     DeckShuffled,
     NewspaperCollected,
@@ -30,10 +28,11 @@ from domain.a_dogs_life.events import (
     NewspaperDropped,
     NewspaperTaken,
 )
-from domain.a_dogs_life.state import NEWSPAPERS, ADogsLifeState
-from domain.core import table as tables
-from domain.core.rng import Rng
-from domain.core.rules import RuleViolation, Viewer
+from kennel.domain.a_dogs_life.state import NEWSPAPERS, ADogsLifeState
+from kennel.domain.core import table as tables
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.rules import RuleViolation, Viewer
+from testkit.hidden_worlds import Move, Playthrough
 
 ADDRESSED = (NewspaperTaken, NewspaperDropped, NewspaperCollected, NewspaperDelivered)
 

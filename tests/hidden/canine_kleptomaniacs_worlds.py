@@ -13,11 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from testkit.hidden_worlds import Playthrough, replay
-
-from domain.canine_kleptomaniacs import commands as cmd
-from domain.canine_kleptomaniacs.components import Collectable, Weapon
-from domain.canine_kleptomaniacs.events import (
+from kennel.domain.canine_kleptomaniacs import commands as cmd
+from kennel.domain.canine_kleptomaniacs.components import Collectable, Weapon
+from kennel.domain.canine_kleptomaniacs.events import (
     ActionCardTaken,
     ActionDeckFormedAgain,
     ActionsShuffled,
@@ -30,9 +28,10 @@ from domain.canine_kleptomaniacs.events import (
     LeftoversReturned,
     Step,
 )
-from domain.canine_kleptomaniacs.state import Battle, CanineState, Owed
-from domain.core.rng import Rng
-from domain.core.rules import Viewer
+from kennel.domain.canine_kleptomaniacs.state import Battle, CanineState, Owed
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.rules import Viewer
+from testkit.hidden_worlds import Playthrough, replay
 
 PAW = Collectable.ULTIMATE_PAW
 

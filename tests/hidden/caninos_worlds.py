@@ -14,10 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from testkit.hidden_worlds import Playthrough, replay
-
-from domain.caninos.cards import Card
-from domain.caninos.events import (
+from kennel.domain.caninos.cards import Card
+from kennel.domain.caninos.events import (
     CardsDealt,
     CardsDrawn,
     CardsGambled,
@@ -28,9 +26,10 @@ from domain.caninos.events import (
     SliceReturned,
     SliceStolen,
 )
-from domain.caninos.state import CaninosState
-from domain.core.rng import Rng
-from domain.core.rules import Viewer
+from kennel.domain.caninos.state import CaninosState
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.rules import Viewer
+from testkit.hidden_worlds import Playthrough, replay
 
 
 def other_world(game: Playthrough, moves: int, viewer: Viewer, rng: Rng) -> Playthrough:

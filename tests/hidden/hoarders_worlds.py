@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from kennel.domain.core.rng import Rng, seed_from_text
+from kennel.domain.core.rules import Viewer
+from kennel.domain.hoarders.cards import Critter, sorted_critters
+from kennel.domain.hoarders.commands import PickCritters
+from kennel.domain.hoarders.events import NutsShuffled, RoundStarted
+from kennel.domain.hoarders.state import HoardersState
 from testkit.hidden_worlds import Playthrough, replay
-
-from domain.core.rng import Rng, seed_from_text
-from domain.core.rules import Viewer
-from domain.hoarders.cards import Critter, sorted_critters
-from domain.hoarders.commands import PickCritters
-from domain.hoarders.events import NutsShuffled, RoundStarted
-from domain.hoarders.state import HoardersState
 
 
 def other_world(game: Playthrough, moves: int, viewer: Viewer, rng: Rng) -> Playthrough:

@@ -25,11 +25,9 @@ from typing import Any
 
 import pytest
 from a_dogs_life_worlds import address_relabelling, hidden_part, other_world
-from testkit.hidden_worlds import Move, Playthrough, what_seat_knows
-
-from domain.a_dogs_life import GAME
-from domain.a_dogs_life.board import SpaceKind, board
-from domain.a_dogs_life.commands import (
+from kennel.domain.a_dogs_life import GAME
+from kennel.domain.a_dogs_life.board import SpaceKind, board
+from kennel.domain.a_dogs_life.commands import (
     AttackDog,
     BegForFood,
     BuryBone,
@@ -46,10 +44,11 @@ from domain.a_dogs_life.commands import (
     SteerTruck,
     TakeNewspaper,
 )
-from domain.a_dogs_life.events import NewspaperDelivered, NewspaperTaken
-from domain.a_dogs_life.state import NEWSPAPERS, ADogsLifeState
-from domain.core import table as tables
-from domain.core.rng import Rng, seed_from_text
+from kennel.domain.a_dogs_life.events import NewspaperDelivered, NewspaperTaken
+from kennel.domain.a_dogs_life.state import NEWSPAPERS, ADogsLifeState
+from kennel.domain.core import table as tables
+from kennel.domain.core.rng import Rng, seed_from_text
+from testkit.hidden_worlds import Move, Playthrough, what_seat_knows
 
 GAMES = 24
 SAMPLES_PER_GAME = 2

@@ -25,15 +25,14 @@ from typing import Any
 
 import pytest
 from canine_kleptomaniacs_worlds import hidden_part, other_choices, reshuffled_decks
+from kennel.domain.canine_kleptomaniacs import GAME
+from kennel.domain.canine_kleptomaniacs import commands as cmd
+from kennel.domain.canine_kleptomaniacs.components import KINDS, BedroomCard, Collectable, Weapon
+from kennel.domain.canine_kleptomaniacs.events import Step
+from kennel.domain.canine_kleptomaniacs.state import Battle, CanineState, Choosing, Offer, Owed
+from kennel.domain.core import table as tables
+from kennel.domain.core.rng import Rng, seed_from_text
 from testkit.hidden_worlds import Playthrough, answer, random_game, replay, what_seat_knows
-
-from domain.canine_kleptomaniacs import GAME
-from domain.canine_kleptomaniacs import commands as cmd
-from domain.canine_kleptomaniacs.components import KINDS, BedroomCard, Collectable, Weapon
-from domain.canine_kleptomaniacs.events import Step
-from domain.canine_kleptomaniacs.state import Battle, CanineState, Choosing, Offer, Owed
-from domain.core import table as tables
-from domain.core.rng import Rng, seed_from_text
 
 GAMES = 24
 SAMPLES_PER_GAME = 3

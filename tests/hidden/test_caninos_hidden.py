@@ -18,11 +18,9 @@ from typing import Any
 
 import pytest
 from caninos_worlds import hidden_part, other_world
-from testkit.hidden_worlds import Playthrough, random_game, what_seat_knows
-
-from domain.caninos import GAME
-from domain.caninos.cards import Card, Trick, trick_of
-from domain.caninos.commands import (
+from kennel.domain.caninos import GAME
+from kennel.domain.caninos.cards import Card, Trick, trick_of
+from kennel.domain.caninos.commands import (
     ChooseNoMore,
     ChooseSeat,
     ChooseSlice,
@@ -34,9 +32,10 @@ from domain.caninos.commands import (
     React,
     Steal,
 )
-from domain.caninos.slices import collection_refs, table_refs
-from domain.caninos.state import CaninosState
-from domain.core.rng import Rng, seed_from_text
+from kennel.domain.caninos.slices import collection_refs, table_refs
+from kennel.domain.caninos.state import CaninosState
+from kennel.domain.core.rng import Rng, seed_from_text
+from testkit.hidden_worlds import Playthrough, random_game, what_seat_knows
 
 GAMES = 40
 SAMPLES_PER_GAME = 3

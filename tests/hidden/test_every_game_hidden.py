@@ -12,11 +12,10 @@ and fails for a game that has no hook.
 from __future__ import annotations
 
 import pytest
+from kennel.domain.core.rng import Rng, seed_from_text
+from kennel.domain.registry import GAMES
 from testkit.hidden_worlds import probes_from, random_game, what_seat_knows
 from worlds import WORLDS
-
-from domain.core.rng import Rng, seed_from_text
-from domain.registry import GAMES
 
 PLAYOUTS = 8  # per game
 POINTS = 5  # per playout

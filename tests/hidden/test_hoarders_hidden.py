@@ -11,12 +11,11 @@ from typing import Any
 
 import pytest
 from hoarders_worlds import hidden_part, other_world
+from kennel.domain.core.rng import Rng, seed_from_text
+from kennel.domain.hoarders import GAME
+from kennel.domain.hoarders.cards import Critter, Nut
+from kennel.domain.hoarders.commands import AllowTheft, CancelTheft, PickCritters, RevealCritter
 from testkit.hidden_worlds import Playthrough, random_game, what_seat_knows
-
-from domain.core.rng import Rng, seed_from_text
-from domain.hoarders import GAME
-from domain.hoarders.cards import Critter, Nut
-from domain.hoarders.commands import AllowTheft, CancelTheft, PickCritters, RevealCritter
 
 GAMES = 60
 SAMPLES_PER_GAME = 3

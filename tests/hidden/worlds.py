@@ -1,6 +1,6 @@
 """Every registered game's `OtherWorlds` hook (tests/testkit/hidden_worlds.py), by game name.
 
-A game added to `domain.registry.GAMES` must add its hook here: the test over every game fails
+A game added to `kennel.domain.registry.GAMES` must add its hook here: the test over every game fails
 for a game without one.
 """
 

@@ -15,16 +15,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from kennel.domain.core import table as tables
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.core.rules import Game
+from kennel.domain.registry import GAMES
+from kennel.replay.ledger import Ledger
+from kennel.replay.logformat import group_by_cause, parse_log
+from kennel.replay.rerun import rerun
+from kennel.replay.verify import verify
 from testkit.bot_games import bot_game
-
-from domain.core import table as tables
-from domain.core.rng import seed_from_text
-from domain.core.rules import Game
-from domain.registry import GAMES
-from replay.ledger import Ledger
-from replay.logformat import group_by_cause, parse_log
-from replay.rerun import rerun
-from replay.verify import verify
 
 # Issue 2 asks 500 playouts of Hoarders; the larger games ask at least 300 (and cost more each).
 GAMES_PER_GAME = {"hoarders": 500}

@@ -13,13 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from trust.trustkit import ServerProcess, auditor
-
 from kennel.client import CreatedGame, Kennel
+from kennel.replay.logformat import Log, group_by_cause
+from kennel.replay.signing import load_or_create_key
+from kennel.service.server import SIGNING_KEY_FILE
 from kennel.v1 import kennel_pb2 as pb
-from replay.logformat import Log, group_by_cause
-from replay.signing import load_or_create_key
-from service.server import SIGNING_KEY_FILE
+from trust.trustkit import ServerProcess, auditor
 
 HIGH_LIMITS = ["--commands-per-second", "100000", "--command-burst", "100000"]
 

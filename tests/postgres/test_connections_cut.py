@@ -18,11 +18,10 @@ from pathlib import Path
 
 import psycopg
 from kennel.client import Kennel
+from kennel.replay.logformat import parse_log
+from kennel.replay.verify import verify
 from replicas import Acknowledged, Bot, Replicas, Watcher, check_acknowledged
 from testkit.postgres import fresh_database
-
-from replay.logformat import parse_log
-from replay.verify import verify
 
 CUTS = 3  # times every connection is dropped during the game
 COMMANDS_BETWEEN_CUTS = 6

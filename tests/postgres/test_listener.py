@@ -15,15 +15,14 @@ from typing import Any
 import psycopg
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from kennel.domain.core import table as tables
+from kennel.domain.core.undo import ProposeUndo
+from kennel.service.appender import Appender
+from kennel.service.games import GameHub
+from kennel.service.postgres import LISTEN_APPLICATION_NAME, SHARD_SCHEMA, ShardedStore, shard_of
+from kennel.service.storage import RECORD_TOPIC, Append, Change, GameStore, open_store, stored_events
 from testkit.postgres import fresh_database
 from testkit.stored import new_game
-
-from domain.core import table as tables
-from domain.core.undo import ProposeUndo
-from service.appender import Appender
-from service.games import GameHub
-from service.postgres import LISTEN_APPLICATION_NAME, SHARD_SCHEMA, ShardedStore, shard_of
-from service.storage import RECORD_TOPIC, Append, Change, GameStore, open_store, stored_events
 
 WAIT = 30.0  # seconds: generous, for a loaded machine; the tests end as soon as they are heard
 
@@ -267,9 +266,9 @@ def test_entries_committed_without_a_notification_are_heard_at_the_next_recheck(
 ) -> None:
     """A writer killed between its commit and its NOTIFY announces nothing; listeners read every
     shard every RECHECK_EVERY seconds anyway (shortened here), so the entries are heard."""
-    import service.listener
+    import kennel.service.listener
 
-    monkeypatch.setattr(service.listener, "RECHECK_EVERY", 0.5)
+    monkeypatch.setattr(kennel.service.listener, "RECHECK_EVERY", 0.5)
     writer, listener = open_store(url=url, shards=2), open_store(url=url, shards=2)
     heard = Heard()
     try:

@@ -5,9 +5,8 @@ from __future__ import annotations
 import threading
 
 import psycopg
+from kennel.service.postgres import migrate
 from testkit.postgres import fresh_database
-
-from service.postgres import migrate
 
 STARTERS = 6
 

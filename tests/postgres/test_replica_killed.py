@@ -12,12 +12,11 @@ import threading
 import time
 from pathlib import Path
 
+from kennel.client import Kennel
+from kennel.replay.logformat import parse_log
+from kennel.replay.verify import verify
 from replicas import Acknowledged, Bot, Replicas, Watcher, check_acknowledged
 from testkit.postgres import fresh_database
-
-from kennel.client import Kennel
-from replay.logformat import parse_log
-from replay.verify import verify
 
 KILL_AFTER_COMMANDS = 8
 DEADLINE = 120.0  # seconds for the game, kill and restart included (a bound, not a target)

@@ -17,14 +17,13 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from kennel.client import CreatedGame, Kennel, KennelError
+from kennel.replay.logformat import parse_log
+from kennel.replay.verify import verify
+from kennel.service.storage import open_store
 from replicas import Acknowledged, Bot, Replicas, Watcher, check_acknowledged, choose
 from testkit.postgres import fresh_database, require_postgres
 from trust.trustkit import KENNEL
-
-from kennel.client import CreatedGame, Kennel, KennelError
-from replay.logformat import parse_log
-from replay.verify import verify
-from service.storage import open_store
 
 SHARDS = 2
 RACE_GAMES = ("hoarders", "caninos", "a-dogs-life", "hoarders")
@@ -199,7 +198,7 @@ def test_a_seat_watching_through_one_replica_gets_what_is_played_through_the_oth
 
 
 def test_kennel_simulate_spreads_games_over_both_replicas(replicas: Replicas, tmp_path: Path) -> None:
-    from service.cli import main
+    from kennel.service.cli import main
 
     out = tmp_path / "logs"
     server = ",".join(replicas.addresses)
@@ -215,7 +214,7 @@ def test_kennel_simulate_spreads_games_over_both_replicas(replicas: Replicas, tm
 def test_the_shard_count_is_fixed_and_a_stored_game_exports_from_postgres(
     replicas: Replicas, clients: tuple[Kennel, Kennel], tmp_path: Path
 ) -> None:
-    from service.cli import main
+    from kennel.service.cli import main
 
     # `kennel migrate` as a process: it sets up logging for itself, as `kennel serve` does.
     same = subprocess.run([str(KENNEL), "migrate", "--store", replicas.url, "--shards", str(SHARDS)],

@@ -6,11 +6,10 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kennel.domain.core.codec import JsonObject
+from kennel.domain.registry import GAMES
+from kennel.replay.logformat import Cause, Header, Log, Record, chain, parse_log
 from testkit.bot_games import bot_game
-
-from domain.core.codec import JsonObject
-from domain.registry import GAMES
-from replay.logformat import Cause, Header, Log, Record, chain, parse_log
 
 GAME_NAMES = sorted(GAMES)
 

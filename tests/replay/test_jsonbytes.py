@@ -1,4 +1,4 @@
-"""`replay.jsonbytes` gives exactly what the `json` module gives: the same values from every
+"""`kennel.replay.jsonbytes` gives exactly what the `json` module gives: the same values from every
 text (or the same error) and the same canonical bytes for every value, on every golden log and
 on the texts and values where orjson alone would differ."""
 
@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kennel.replay.jsonbytes import canonical_json, loads
 
-from replay.jsonbytes import canonical_json, loads
 
 @dataclasses.dataclass
 class Point:

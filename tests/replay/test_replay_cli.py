@@ -1,4 +1,4 @@
-"""`kennel replay verify | show | export` through `replay.cli.main`: output and exit codes."""
+"""`kennel replay verify | show | export` through `kennel.replay.cli.main`: output and exit codes."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from kennel.domain.core.bots import RandomBot
+from kennel.domain.registry import GAMES
+from kennel.replay.cli import main
+from kennel.replay.logformat import parse_log
+from kennel.replay.verify import verify
+from kennel.service.cli import main as kennel_main
 from replay_samples import GAME_NAMES, finished, running
-
-from domain.core.bots import RandomBot
-from domain.registry import GAMES
-from replay.cli import main
-from replay.logformat import parse_log
-from replay.verify import verify
 
 GAME_NAME = GAME_NAMES[0]
 
@@ -142,8 +142,8 @@ def test_a_missing_subcommand_or_argument_is_a_usage_error() -> None:
 
 def stored_game(data_dir: Path) -> tuple[str, bytes]:
     """A game created, joined and played to its end through the service's own game hub."""
-    from service.games import GameHub
-    from service.storage import open_store
+    from kennel.service.games import GameHub
+    from kennel.service.storage import open_store
 
     game = GAMES[GAME_NAME]
     store = open_store(str(data_dir))
@@ -173,7 +173,7 @@ def test_export_writes_the_stored_log_byte_for_byte(
 ) -> None:
     game_id, expected = stored_game(tmp_path / "data")
     out = tmp_path / "exported.jsonl"
-    assert main(["export", game_id, "-o", str(out), "--data", str(tmp_path / "data")]) == 0
+    assert kennel_main(["replay", "export", game_id, "-o", str(out), "--data", str(tmp_path / "data")]) == 0
     assert out.read_bytes() == expected
     assert capsys.readouterr().out.splitlines()[-1].startswith(f"{out}: {GAME_NAME} game {game_id}, ")
     report = verify(out.read_bytes())
@@ -185,6 +185,6 @@ def test_export_of_a_game_the_store_does_not_hold_exits_1(
 ) -> None:
     missing = "00000000-0000-4000-8000-000000000000"
     out = tmp_path / "exported.jsonl"
-    assert main(["export", missing, "-o", str(out), "--data", str(tmp_path / "data")]) == 1
+    assert kennel_main(["replay", "export", missing, "-o", str(out), "--data", str(tmp_path / "data")]) == 1
     assert f"no game {missing}" in capsys.readouterr().err
     assert not out.exists()

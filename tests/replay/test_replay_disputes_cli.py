@@ -7,12 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
+from kennel.domain.core.rng import seed_from_text
+from kennel.replay.cli import main
+from kennel.replay.explain import narrate
+from kennel.replay.logformat import Record, parse_log
+from kennel.service.cli import main as kennel_main
 from replay_samples import GAME_NAMES, finished, forged, rechained, running, with_event
-
-from domain.core.rng import seed_from_text
-from replay.cli import main
-from replay.explain import narrate
-from replay.logformat import Record, parse_log
 
 
 def written(folder: Path, name: str, raw: bytes) -> Path:
@@ -115,22 +115,22 @@ def test_fork_from_the_store_leaves_the_parent_untouched(tmp_path: Path, capsys:
     data = tmp_path / "data"
     game_id, parent_raw = stored_game(data)
     at = parse_log(parent_raw).records[12].version
-    code = main(["fork", game_id, "--at", str(at), "--data", str(data)])
+    code = kennel_main(["replay", "fork", game_id, "--at", str(at), "--data", str(data)])
     out = capsys.readouterr()
     if code != 0:  # not a decision boundary: the refusal names the nearest ones
         assert "try version" in out.err
         at = int(out.err.split("try version ")[1].split(",")[0].strip().split()[0])
-        assert main(["fork", game_id, "--at", str(at), "--data", str(data)]) == 0
+        assert kennel_main(["replay", "fork", game_id, "--at", str(at), "--data", str(data)]) == 0
         out = capsys.readouterr()
     fork_id = out.out.split(" into ")[1].split()[0]
     assert "spectator:" in out.out
     exported = tmp_path / "parent.jsonl"
-    assert main(["export", game_id, "-o", str(exported), "--data", str(data)]) == 0
+    assert kennel_main(["replay", "export", game_id, "-o", str(exported), "--data", str(data)]) == 0
     assert exported.read_bytes() == parent_raw
     forked = tmp_path / "fork.jsonl"
-    assert main(["export", fork_id, "-o", str(forked), "--data", str(data)]) == 0
+    assert kennel_main(["replay", "export", fork_id, "-o", str(forked), "--data", str(data)]) == 0
     fork_log = parse_log(forked.read_bytes())
     assert fork_log.header.parent is not None and fork_log.header.parent.version == at
     assert len(fork_log.records) == at
     assert main(["verify", str(forked)]) == 0  # a running fork: hash chain and header hold
-    assert main(["fork", game_id, "--at", "99999", "--data", str(data)]) == 1
+    assert kennel_main(["replay", "fork", game_id, "--at", "99999", "--data", str(data)]) == 1

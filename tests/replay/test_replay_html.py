@@ -1,4 +1,4 @@
-"""`replay.html`: the self-contained replay page, checked without a browser.
+"""`kennel.replay.html`: the self-contained replay page, checked without a browser.
 
 The browser half (the page scrubs, and draws something) is tests/browser/test_replay_html_browser.py.
 """
@@ -16,21 +16,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kennel.simulate import LocalMatch, play_out
+from kennel.domain.core import table as tables
+from kennel.domain.core.bots import RandomBot
+from kennel.domain.core.codec import to_json
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.registry import GAMES
+from kennel.replay import html as html_module
+from kennel.replay.cli import main
+from kennel.replay.explain import narrate
+from kennel.replay.html import LIST, OBJECT, Pool, decode, embed_json, render_page, svg_chunks
+from kennel.replay.ledger import Ledger
+from kennel.replay.logformat import parse_log
+from kennel.replay.show import show
+from kennel.service.simulate import LocalMatch, play_out
 from replay_samples import GAME_NAMES, finished, running
-
-from domain.core import table as tables
-from domain.core.bots import RandomBot
-from domain.core.codec import to_json
-from domain.core.rng import seed_from_text
-from domain.registry import GAMES
-from replay import html as html_module
-from replay.cli import main
-from replay.explain import narrate
-from replay.html import LIST, OBJECT, Pool, decode, embed_json, render_page, svg_chunks
-from replay.ledger import Ledger
-from replay.logformat import parse_log
-from replay.show import show
 
 DATA_TAG = re.compile(r'<script type="application/json" id="kennel-data">(.*?)</script>', re.DOTALL)
 
@@ -332,7 +331,7 @@ def test_the_same_log_gives_the_same_page_in_any_process(tmp_path: Path) -> None
     for hash_seed in ("1", "2"):
         out = tmp_path / f"page-{hash_seed}.html"
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        command = [sys.executable, "-m", "replay.cli", "html", str(log), "-o", str(out)]
+        command = [sys.executable, "-m", "kennel.replay.cli", "html", str(log), "-o", str(out)]
         subprocess.run(command, check=True, env=env, capture_output=True, cwd=Path(__file__).parents[2])
         pages.append(out.read_bytes())
     assert pages[0] == pages[1]

@@ -1,4 +1,4 @@
-"""`replay.show`: what a seat, a named player or a spectator saw at a version of a log."""
+"""`kennel.replay.show`: what a seat, a named player or a spectator saw at a version of a log."""
 
 from __future__ import annotations
 
@@ -7,15 +7,14 @@ import json
 from typing import Any
 
 import pytest
+from kennel.domain.core import table as tables
+from kennel.domain.core.codec import to_json
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.registry import GAMES
+from kennel.replay.ledger import Ledger
+from kennel.replay.logformat import Log, parse_log
+from kennel.replay.show import ShowError, render_text, show
 from replay_samples import GAME_NAMES, finished
-
-from domain.core import table as tables
-from domain.core.codec import to_json
-from domain.core.rng import seed_from_text
-from domain.registry import GAMES
-from replay.ledger import Ledger
-from replay.logformat import Log, parse_log
-from replay.show import ShowError, render_text, show
 
 
 def versions_of(raw: bytes) -> list[int]:

@@ -1,4 +1,4 @@
-"""`replay.verify`: what holds for honest logs, and which failure each kind of tampering gives."""
+"""`kennel.replay.verify`: what holds for honest logs, and which failure each kind of tampering gives."""
 
 from __future__ import annotations
 
@@ -6,6 +6,10 @@ import dataclasses
 import json
 
 import pytest
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.registry import GAMES
+from kennel.replay.logformat import Log, Record, canonical_json, parse_log
+from kennel.replay.verify import Failure, FailureKind, VerifyReport, describe, verify
 from replay_samples import (
     GAME_NAMES,
     finished,
@@ -16,11 +20,6 @@ from replay_samples import (
     with_cause,
     with_event,
 )
-
-from domain.core.rng import seed_from_text
-from domain.registry import GAMES
-from replay.logformat import Log, Record, canonical_json, parse_log
-from replay.verify import Failure, FailureKind, VerifyReport, describe, verify
 
 
 def failed(report: VerifyReport, kind: FailureKind, version: int | None) -> Failure:

@@ -8,13 +8,12 @@ from collections import deque
 import grpc
 import pytest
 from kennel.client import Kennel, KennelError, Session
+from kennel.domain.a_dogs_life.board import SpaceKind, board
+from kennel.domain.core.rng import Rng, seed_from_text
+from kennel.replay.explain import narrate
+from kennel.replay.verify import verify
 from kennel.v1 import a_dogs_life_pb2 as dogs_pb
 from kennel.v1 import kennel_pb2 as pb
-
-from domain.a_dogs_life.board import SpaceKind, board
-from domain.core.rng import Rng, seed_from_text
-from replay.explain import narrate
-from replay.verify import verify
 
 GAME = "a-dogs-life"
 

@@ -9,10 +9,9 @@ from pathlib import Path
 
 import grpc
 import pytest
-from testkit.servers import ServerThread
-
 from kennel.client import Kennel, KennelError, Session
 from kennel.v1 import kennel_pb2 as pb
+from testkit.servers import ServerThread
 
 GAME = "hoarders"
 
@@ -186,7 +185,7 @@ def test_watchers_receive_other_seats_events_and_resume_from_a_version(kennel: K
 
 
 def test_a_whole_game_plays_to_its_end_and_its_log_verifies(kennel: Kennel) -> None:
-    from replay.verify import verify
+    from kennel.replay.verify import verify
 
     _, seats, spectator = _seated(kennel, 3)
     with _refused(grpc.StatusCode.FAILED_PRECONDITION, "kennel/game_running"):

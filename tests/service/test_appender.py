@@ -9,14 +9,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.registry import GAMES
+from kennel.replay.ledger import Ledger
+from kennel.service.appender import Appender
+from kennel.service.metrics import Metrics
+from kennel.service.storage import Append, GameStore, VersionConflict
 from prometheus_client import CollectorRegistry
-
-from domain.core.rng import seed_from_text
-from domain.registry import GAMES
-from replay.ledger import Ledger
-from service.appender import Appender
-from service.metrics import Metrics
-from service.storage import Append, GameStore, VersionConflict
 
 
 def _opening(game_id: uuid.UUID) -> Append:

@@ -12,18 +12,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from kennel import wire
 from kennel.client import Kennel, Session
+from kennel.domain.canine_kleptomaniacs import GAME
+from kennel.domain.canine_kleptomaniacs import commands as cmd
+from kennel.domain.canine_kleptomaniacs.components import ActionCard, Collectable
+from kennel.domain.canine_kleptomaniacs.views import CanineView
+from kennel.domain.core.codec import from_json
+from kennel.replay.verify import verify
+from kennel.service.projections import command_message
 from kennel.v1 import canine_kleptomaniacs_pb2 as cpb
 from kennel.v1 import kennel_pb2 as pb
-
-from domain.canine_kleptomaniacs import GAME
-from domain.canine_kleptomaniacs import commands as cmd
-from domain.canine_kleptomaniacs.components import ActionCard, Collectable
-from domain.canine_kleptomaniacs.views import CanineView
-from domain.core.codec import from_json
-from replay.verify import verify
-from kennel import wire
-from service.projections import command_message
 
 WIRE = "canine_kleptomaniacs"
 PAW_ITEM = cmd.TradeItem(cmd.Source.HAND, kind=Collectable.ULTIMATE_PAW)

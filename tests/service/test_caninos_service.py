@@ -6,10 +6,9 @@ from __future__ import annotations
 import grpc
 import pytest
 from kennel.client import Kennel, KennelError, Session
+from kennel.replay.verify import verify
 from kennel.v1 import caninos_pb2
 from kennel.v1 import kennel_pb2 as pb
-
-from replay.verify import verify
 
 GAME = "caninos"
 

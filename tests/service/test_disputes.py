@@ -8,13 +8,12 @@ import json
 
 import grpc
 import pytest
-
 from kennel.client import Kennel, KennelError, Session
+from kennel.replay.diff import diverge
+from kennel.replay.explain import narrate
+from kennel.replay.logformat import Log, chain, parse_log
+from kennel.replay.verify import FailureKind, verify
 from kennel.v1 import kennel_pb2 as pb
-from replay.diff import diverge
-from replay.explain import narrate
-from replay.logformat import Log, chain, parse_log
-from replay.verify import FailureKind, verify
 
 GAME = "hoarders"
 

@@ -1,13 +1,12 @@
-"""Where errors become gRPC statuses (service.errors.status_of; docs/api.md, "Errors")."""
+"""Where errors become gRPC statuses (kennel.service.errors.status_of; docs/api.md, "Errors")."""
 
 from __future__ import annotations
 
 import grpc
 import pytest
 from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError
-
-from domain.core.rules import RuleViolation
-from service.errors import Aborted, IllegalMove, status_of
+from kennel.domain.core.rules import RuleViolation
+from kennel.service.errors import Aborted, IllegalMove, status_of
 
 
 @pytest.mark.parametrize("error", [OperationalError("lock timeout"), InterfaceError("connection closed")])

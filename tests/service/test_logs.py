@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from service.logs import LineWriter, QueuedLogger
+from kennel.service.logs import LineWriter, QueuedLogger
 
 
 def test_every_line_is_written_in_order_once_flushed() -> None:

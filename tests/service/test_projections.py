@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import uuid
 
-from testkit.bot_games import bot_game
-
-from domain.registry import GAMES
-from kennel.v1 import kennel_pb2 as pb
-from service.games import LiveGame
-from service.projections import (
+from kennel.domain.registry import GAMES
+from kennel.service.games import LiveGame
+from kennel.service.projections import (
     GET_VIEW_VIEW_FIELD,
     SUBMIT_FIELDS,
     Projections,
@@ -20,7 +17,9 @@ from service.projections import (
     message_field,
     response_bytes,
 )
-from service.storage import Desk
+from kennel.service.storage import Desk
+from kennel.v1 import kennel_pb2 as pb
+from testkit.bot_games import bot_game
 
 
 def _live(seed_text: str) -> LiveGame:

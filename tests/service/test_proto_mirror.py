@@ -16,10 +16,9 @@ from typing import Any
 
 import pytest
 from google.protobuf import descriptor_pb2
-
-from domain.core import table as tables
-from domain.core.rng import seed_from_text
-from domain.registry import GAMES, wire_name
+from kennel.domain.core import table as tables
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.registry import GAMES, wire_name
 
 FieldProto = descriptor_pb2.FieldDescriptorProto
 

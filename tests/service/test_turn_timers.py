@@ -12,13 +12,12 @@ from pathlib import Path
 
 import pytest
 from kennel.client import Kennel, KennelError, Session
+from kennel.domain.core.rules import Prompt, PromptKind
+from kennel.replay.logformat import EXPIRE_PROMPT, parse_log
+from kennel.replay.verify import verify
+from kennel.service.timers import restarted
 from kennel.v1 import kennel_pb2 as pb
 from testkit.servers import ServerThread
-
-from domain.core.rules import Prompt, PromptKind
-from replay.logformat import EXPIRE_PROMPT, parse_log
-from replay.verify import verify
-from service.timers import restarted
 
 WAIT = 30.0  # seconds: a generous bound on any wait below (the machine is shared and slow)
 

@@ -8,18 +8,17 @@ import uuid
 from typing import Any
 
 import pytest
-
-from domain.core import table as tables
-from domain.core.bots import RandomBot
-from domain.core.codec import from_json, to_json
-from domain.core.rng import seed_from_text
-from domain.registry import GAMES, wire_name
-from kennel.v1 import kennel_pb2 as pb
-from replay.ledger import Ledger
 from kennel import wire
-from service.games import LiveGame
-from service.projections import command_message, event_message
-from service.storage import Desk
+from kennel.domain.core import table as tables
+from kennel.domain.core.bots import RandomBot
+from kennel.domain.core.codec import from_json, to_json
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.registry import GAMES, wire_name
+from kennel.replay.ledger import Ledger
+from kennel.service.games import LiveGame
+from kennel.service.projections import command_message, event_message
+from kennel.service.storage import Desk
+from kennel.v1 import kennel_pb2 as pb
 
 
 def _random_game(game: Any, seats: int, seed_text: str) -> Ledger:

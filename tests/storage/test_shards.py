@@ -6,9 +6,8 @@ import uuid
 from collections import Counter
 
 import pytest
-
-from service.config import Config
-from service.postgres import PostgresAddress, shard_of
+from kennel.service.config import Config
+from kennel.service.postgres import PostgresAddress, shard_of
 
 
 @pytest.mark.parametrize(

@@ -14,12 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from testkit.postgres import fresh_database
-from testkit.stored import new_game
-
-from replay.ledger import Ledger
-from replay.logformat import Attempt, Cause, Log
-from service.storage import (
+from kennel.replay.ledger import Ledger
+from kennel.replay.logformat import Attempt, Cause, Log
+from kennel.service.storage import (
     DESK_TOPIC,
     RECORD_TOPIC,
     Append,
@@ -29,6 +26,8 @@ from service.storage import (
     VersionConflict,
     open_store,
 )
+from testkit.postgres import fresh_database
+from testkit.stored import new_game
 
 Opener = Callable[[], GameStore]  # opens (another handle on) the same store
 

@@ -19,10 +19,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from domain.core import table as tables
-from domain.core.bots import RandomBot
-from domain.core.rng import Rng, seed_from_text
-from domain.core.rules import Game, RuleViolation, Viewer
+from kennel.domain.core import table as tables
+from kennel.domain.core.bots import RandomBot
+from kennel.domain.core.rng import Rng, seed_from_text
+from kennel.domain.core.rules import Game, RuleViolation, Viewer
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ def require_postgres() -> None:
 @contextmanager
 def fresh_database(label: str) -> Iterator[str]:
     """A new, empty database; yields its postgresql:// address and drops it afterwards."""
-    from service.postgres import scratch_database
+    from kennel.service.postgres import scratch_database
 
     require_postgres()
     with scratch_database(ADMIN_URL, f"kennel_test_{label}") as url:

@@ -8,8 +8,8 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
-from service.config import Config
-from service.server import RunningServer, start_server
+from kennel.service.config import Config
+from kennel.service.server import RunningServer, start_server
 
 
 class ServerThread:

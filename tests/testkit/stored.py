@@ -6,8 +6,8 @@ import secrets
 import uuid
 from typing import Any
 
-from domain.registry import game_named
-from replay.ledger import Ledger
+from kennel.domain.registry import game_named
+from kennel.replay.ledger import Ledger
 
 
 def new_game(seats: tuple[str | None, ...] = ("Ann", None)) -> tuple[uuid.UUID, Ledger, bytes, list[dict[str, Any]]]:

@@ -24,14 +24,13 @@ from pathlib import Path
 from typing import TypeVar
 
 import grpc
-from trustkit import ServerProcess, auditor, record_figures
-
-from domain.registry import GAMES
 from kennel.client import CreatedGame, Kennel, KennelError
+from kennel.domain.registry import GAMES
+from kennel.replay.logformat import Log, group_by_cause, parse_log
+from kennel.replay.verify import verify
+from kennel.service.storage import SYNCHRONOUS_FULL, open_store
 from kennel.v1 import kennel_pb2 as pb
-from replay.logformat import Log, group_by_cause, parse_log
-from replay.verify import verify
-from service.storage import SYNCHRONOUS_FULL, open_store
+from trustkit import ServerProcess, auditor, record_figures
 
 KILLS = 10
 KILL_AFTER = (0.2, 1.2)  # seconds between a start and the next kill, drawn at random

@@ -10,7 +10,7 @@ Three kinds of input, for every Kennel method and every registered game:
   reused command ids; then each game is played to its end.
 
 Throughout: no UNKNOWN or INTERNAL status, the server keeps serving, a refused command leaves
-the game's version where it was, and every log passes `replay.verify` (fully, signature
+the game's version where it was, and every log passes `kennel.replay.verify` (fully, signature
 included, once the game is over). Bounded by example counts and step counts.
 """
 
@@ -29,15 +29,14 @@ from google.protobuf.message import Message
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from trustkit import ConfiguredServer, auditor, bearer, raw_stream, raw_unary, record_figures
-
-from domain.registry import GAMES
 from kennel.client import CreatedGame, Kennel
+from kennel.domain.registry import GAMES
+from kennel.replay.verify import verify
+from kennel.service.config import Config
+from kennel.service.games import new_credential
 from kennel.v1 import kennel_pb2 as pb
 from kennel.v1 import kennel_pb2_grpc as pb_grpc
-from replay.verify import verify
-from service.config import Config
-from service.games import new_credential
+from trustkit import ConfiguredServer, auditor, bearer, raw_stream, raw_unary, record_figures
 
 METHODS = tuple(pb.DESCRIPTOR.services_by_name["Kennel"].methods_by_name)
 STREAMING = {"Watch"}

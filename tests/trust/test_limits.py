@@ -10,13 +10,12 @@ from pathlib import Path
 
 import grpc
 import pytest
-from trustkit import ConfiguredServer, bearer, raw_unary
-
 from kennel.client import CreatedGame, Kennel, KennelError
+from kennel.service.config import Config
+from kennel.service.limits import CommandRate, StreamSlots, peer_address
 from kennel.v1 import kennel_pb2 as pb
 from kennel.v1 import kennel_pb2_grpc as pb_grpc
-from service.config import Config
-from service.limits import CommandRate, StreamSlots, peer_address
+from trustkit import ConfiguredServer, bearer, raw_unary
 
 GAME = "hoarders"
 

@@ -16,14 +16,13 @@ from typing import Any
 
 import grpc
 import pytest
-from trustkit import ConfiguredServer, ServerProcess, auditor, record_figures
-
 from kennel.client import CreatedGame, Kennel, KennelError
+from kennel.replay.logformat import group_by_cause, parse_log
+from kennel.replay.verify import verify
+from kennel.service.config import Config
+from kennel.service.games import digest, new_credential
 from kennel.v1 import kennel_pb2 as pb
-from replay.logformat import group_by_cause, parse_log
-from replay.verify import verify
-from service.config import Config
-from service.games import digest, new_credential
+from trustkit import ConfiguredServer, ServerProcess, auditor, record_figures
 
 GAME = "hoarders"
 ROLES = ("anonymous", "wrong_credential", "other_games_seat", "spectator", "seat", "auditor")

@@ -19,11 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import grpc
+from kennel.service.config import Config
+from kennel.service.games import digest, new_credential
+from kennel.service.server import start_server
 from testkit.servers import ServerThread
-
-from service.config import Config
-from service.games import digest, new_credential
-from service.server import start_server
 
 LOOPBACK = "127.0.0.1"
 SERVING = "Kennel is serving on "

@@ -14,10 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kennel.domain.registry import GAMES, wire_name
 from testkit.node import BIN, ROOT, bundle, node_missing, require, run
 from testkit.servers import ServerThread
-
-from domain.registry import GAMES, wire_name
 
 HERE = Path(__file__).resolve().parent
 

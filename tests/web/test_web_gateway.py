@@ -19,13 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from testkit.servers import ServerThread
-
 from kennel.client import Kennel, KennelError
+from kennel.service.config import Config
+from kennel.service.limits import FORWARDED_FOR_KEY, GATEWAY_KEY, GATEWAY_TOKEN, forwarded_client
+from kennel.service.web import RunningWeb, loopback_target, start_web
 from kennel.v1 import kennel_pb2 as pb
-from service.config import Config
-from service.limits import FORWARDED_FOR_KEY, GATEWAY_KEY, GATEWAY_TOKEN, forwarded_client
-from service.web import RunningWeb, loopback_target, start_web
+from testkit.servers import ServerThread
 
 
 @dataclass
@@ -163,7 +162,7 @@ def _list_open_games_from(base: str, source: str) -> int:
 def test_calls_without_a_credential_are_limited_per_browser_not_for_the_whole_web_port(tmp_path: Path) -> None:
     """docs/api.md, "Limits": through the web port every call reaches the gRPC server from the
     gateway's own loopback address; the limit on calls without a credential still counts each
-    browser apart (the gateway names it, service.limits), so one browser spending its burst
+    browser apart (the gateway names it, kennel.service.limits), so one browser spending its burst
     leaves another untouched."""
     server = ServerThread(tmp_path / "data", open_calls_per_second=0.01, open_call_burst=3).start()
     assert server.running is not None

@@ -19,7 +19,9 @@ from typing import Any
 from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
 from google.protobuf.message import Message
 
-from domain.core.codec import DecodeError, Json, JsonObject
+# The domain's JSON form, spelled here so that the SDK needs nothing of the server's code.
+Json = Any  # a JSON-ready value: None, bool, int, str, list, dict
+JsonObject = dict[str, Any]
 
 
 class WireError(ValueError):
@@ -174,5 +176,5 @@ def decode_or_invalid(decode: Any, *args: Any) -> Any:
     """Run a domain decoder, turning its complaints into WireError (malformed input)."""
     try:
         return decode(*args)
-    except (DecodeError, TypeError, ValueError) as error:
+    except (TypeError, ValueError) as error:  # the domain's DecodeError is a ValueError
         raise WireError(str(error)) from None

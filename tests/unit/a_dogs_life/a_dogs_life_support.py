@@ -12,15 +12,14 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pytest
-
-from domain.a_dogs_life import GAME
-from domain.a_dogs_life.board import board
-from domain.a_dogs_life.dogs import Dog, chart
-from domain.a_dogs_life.events import DeckShuffled, DogChosen, DogMoved, TurnStarted
-from domain.a_dogs_life.options import Options
-from domain.a_dogs_life.state import ADogsLifeState
-from domain.core.rng import Rng, seed_from_text
-from domain.core.rules import RuleViolation
+from kennel.domain.a_dogs_life import GAME
+from kennel.domain.a_dogs_life.board import board
+from kennel.domain.a_dogs_life.dogs import Dog, chart
+from kennel.domain.a_dogs_life.events import DeckShuffled, DogChosen, DogMoved, TurnStarted
+from kennel.domain.a_dogs_life.options import Options
+from kennel.domain.a_dogs_life.state import ADogsLifeState
+from kennel.domain.core.rng import Rng, seed_from_text
+from kennel.domain.core.rules import RuleViolation
 
 FIFI, BUTCH, WHITE_FANG, VAGABOND, PROFESSOR, LUCKY = Dog
 CITY = board()
@@ -140,8 +139,8 @@ def finish_turn(
 ) -> tuple[ADogsLifeState, list[Any]]:
     """End the seat's actions and steer the truck the first legal way at every crossroads,
     until the turn has passed on; returns the new state and every event on the way."""
-    from domain.a_dogs_life.commands import EndActions
-    from domain.a_dogs_life.state import Phase
+    from kennel.domain.a_dogs_life.commands import EndActions
+    from kennel.domain.a_dogs_life.state import Phase
 
     events = when(state, seat, EndActions(), chance)
     state = fold(state, events)

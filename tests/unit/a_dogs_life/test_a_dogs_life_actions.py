@@ -30,9 +30,8 @@ from a_dogs_life_support import (
     then_refused,
     when,
 )
-
-from domain.a_dogs_life.board import Feature
-from domain.a_dogs_life.commands import (
+from kennel.domain.a_dogs_life.board import Feature
+from kennel.domain.a_dogs_life.commands import (
     AttackDog,
     BegForFood,
     BuryBone,
@@ -47,8 +46,8 @@ from domain.a_dogs_life.commands import (
     SearchTrashCan,
     TakeNewspaper,
 )
-from domain.a_dogs_life.dogs import SHUFFLING_DOG, Reward, Section
-from domain.a_dogs_life.events import (
+from kennel.domain.a_dogs_life.dogs import SHUFFLING_DOG, Reward, Section
+from kennel.domain.a_dogs_life.events import (
     BeggedForFood,
     BoneBuried,
     BoneCollected,
@@ -73,8 +72,8 @@ from domain.a_dogs_life.events import (
     TruckRolled,
     TurnStarted,
 )
-from domain.a_dogs_life.options import Options
-from domain.a_dogs_life.state import GroundItem, Impounded, ItemKind, Phase, WinReason
+from kennel.domain.a_dogs_life.options import Options
+from kennel.domain.a_dogs_life.state import GroundItem, Impounded, ItemKind, Phase, WinReason
 
 TRASH_BONE = card(VAGABOND, trash_can=Reward.BONE)
 TRASH_FEAST = card(VAGABOND, trash_can=Reward.THREE_DAYS)

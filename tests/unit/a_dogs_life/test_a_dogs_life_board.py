@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections import deque
 
 from a_dogs_life_support import CITY, POUND_EXIT, at
-
-from domain.a_dogs_life.board import Feature, SpaceKind
-from domain.a_dogs_life.state import SEARCH_MARKERS
+from kennel.domain.a_dogs_life.board import Feature, SpaceKind
+from kennel.domain.a_dogs_life.state import SEARCH_MARKERS
 
 STREET = SpaceKind.STREET
 

@@ -3,7 +3,7 @@ each, and the characters "Tips for Being a Good Dog" describes."""
 
 from __future__ import annotations
 
-from domain.a_dogs_life.dogs import DECK_SIZE, SHUFFLING_DOG, Dog, Reward, Section, chart, charts
+from kennel.domain.a_dogs_life.dogs import DECK_SIZE, SHUFFLING_DOG, Dog, Reward, Section, chart, charts
 
 RESULTS = (Section.TRASH_CAN, Section.RESTAURANT, Section.NEWSPAPER)
 

@@ -20,8 +20,7 @@ from a_dogs_life_support import (
     placed,
     when,
 )
-
-from domain.a_dogs_life.commands import (
+from kennel.domain.a_dogs_life.commands import (
     AttackDog,
     BegForFood,
     BuryBone,
@@ -38,12 +37,18 @@ from domain.a_dogs_life.commands import (
     SteerTruck,
     TakeNewspaper,
 )
-from domain.a_dogs_life.events import DogImpounded, DogKeptInPound, DogReleased, NewspaperTaken, TruckRolled
-from domain.a_dogs_life.state import Impounded
-from domain.core import table as tables
-from domain.core.bots import RandomBot
-from domain.core.rng import Rng, seed_from_text
-from domain.core.rules import RuleViolation
+from kennel.domain.a_dogs_life.events import (
+    DogImpounded,
+    DogKeptInPound,
+    DogReleased,
+    NewspaperTaken,
+    TruckRolled,
+)
+from kennel.domain.a_dogs_life.state import Impounded
+from kennel.domain.core import table as tables
+from kennel.domain.core.bots import RandomBot
+from kennel.domain.core.rng import Rng, seed_from_text
+from kennel.domain.core.rules import RuleViolation
 
 PLAIN = [
     SearchTrashCan(),

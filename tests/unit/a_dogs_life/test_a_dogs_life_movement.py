@@ -20,15 +20,14 @@ from a_dogs_life_support import (
     then_refused,
     when,
 )
-
-from domain.a_dogs_life.commands import (
+from kennel.domain.a_dogs_life.commands import (
     EndActions,
     MoveDog,
     PiddleOnLamppost,
     SearchTrashCan,
 )
-from domain.a_dogs_life.events import DogMoved, DogPiddled, LamppostSniffed, TruckDriven, TruckRolled
-from domain.a_dogs_life.state import Phase, Piddle
+from kennel.domain.a_dogs_life.events import DogMoved, DogPiddled, LamppostSniffed, TruckDriven, TruckRolled
+from kennel.domain.a_dogs_life.state import Phase, Piddle
 
 ADDRESS_4 = named("Address 4")  # entrance (12, 0)
 LAMP = at(14, 0)

@@ -5,12 +5,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ElementTree
 
 from a_dogs_life_support import GAME
-
-from domain.a_dogs_life import render
-from domain.a_dogs_life.dogs import chart
-from domain.core import table as tables
-from domain.core.bots import RandomBot
-from domain.core.rng import seed_from_text
+from kennel.domain.a_dogs_life import render
+from kennel.domain.a_dogs_life.dogs import chart
+from kennel.domain.core import table as tables
+from kennel.domain.core.bots import RandomBot
+from kennel.domain.core.rng import seed_from_text
 
 SVG = "{http://www.w3.org/2000/svg}"
 

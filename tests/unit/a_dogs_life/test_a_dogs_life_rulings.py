@@ -25,10 +25,9 @@ from a_dogs_life_support import (
     rolling,
     when,
 )
-
-from domain.a_dogs_life.commands import AttackDog, EndActions, MoveDog, SearchTrashCan
-from domain.a_dogs_life.dogs import Reward, Section
-from domain.a_dogs_life.events import (
+from kennel.domain.a_dogs_life.commands import AttackDog, EndActions, MoveDog, SearchTrashCan
+from kennel.domain.a_dogs_life.dogs import Reward, Section
+from kennel.domain.a_dogs_life.events import (
     CardDrawn,
     DogImpounded,
     DogKeptInPound,
@@ -38,11 +37,11 @@ from domain.a_dogs_life.events import (
     NothingFound,
     TruckDriven,
 )
-from domain.a_dogs_life.game import UNDOABLE
-from domain.a_dogs_life.state import Impounded
-from domain.core import table as tables
-from domain.core.rng import seed_from_text
-from domain.core.undo import ProposeUndo
+from kennel.domain.a_dogs_life.game import UNDOABLE
+from kennel.domain.a_dogs_life.state import Impounded
+from kennel.domain.core import table as tables
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.core.undo import ProposeUndo
 
 
 def test_undo_takes_back_plain_moves_but_never_a_draw():

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import pytest
 from a_dogs_life_support import CITY, GAME, given, rng
-
-from domain.a_dogs_life.dogs import chart
-from domain.a_dogs_life.events import DeckShuffled, DogChosen, TurnStarted
-from domain.a_dogs_life.options import Options
-from domain.a_dogs_life.state import Phase
-from domain.core import table as tables
-from domain.core.rng import seed_from_text
-from domain.core.rules import RuleViolation
+from kennel.domain.a_dogs_life.dogs import chart
+from kennel.domain.a_dogs_life.events import DeckShuffled, DogChosen, TurnStarted
+from kennel.domain.a_dogs_life.options import Options
+from kennel.domain.a_dogs_life.state import Phase
+from kennel.domain.core import table as tables
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.core.rules import RuleViolation
 
 
 @pytest.mark.parametrize("seats", range(2, 7))

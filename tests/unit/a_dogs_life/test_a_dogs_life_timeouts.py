@@ -2,10 +2,9 @@
 out of time on a table with turn timers."""
 
 from a_dogs_life_support import BUTCH, FIFI, GAME, after, at, deck, given, opening, placed, rng, rolling
-
-from domain.a_dogs_life.commands import EndActions, SteerTruck
-from domain.a_dogs_life.events import TruckDriven
-from domain.core.rng import Rng, seed_from_text
+from kennel.domain.a_dogs_life.commands import EndActions, SteerTruck
+from kennel.domain.a_dogs_life.events import TruckDriven
+from kennel.domain.core.rng import Rng, seed_from_text
 
 
 def test_actions_not_taken_in_time_are_given_up():

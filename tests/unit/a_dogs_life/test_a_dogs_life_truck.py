@@ -23,11 +23,10 @@ from a_dogs_life_support import (
     then_refused,
     when,
 )
-
-from domain.a_dogs_life.board import SpaceKind
-from domain.a_dogs_life.commands import EndActions, SteerTruck
-from domain.a_dogs_life.dogs import Section
-from domain.a_dogs_life.events import (
+from kennel.domain.a_dogs_life.board import SpaceKind
+from kennel.domain.a_dogs_life.commands import EndActions, SteerTruck
+from kennel.domain.a_dogs_life.dogs import Section
+from kennel.domain.a_dogs_life.events import (
     BoneFound,
     CardDrawn,
     DogEscaped,
@@ -35,8 +34,8 @@ from domain.a_dogs_life.events import (
     TruckDriven,
     TruckRolled,
 )
-from domain.a_dogs_life.state import GroundItem, Impounded, ItemKind, Phase
-from domain.core.rules import PromptKind
+from kennel.domain.a_dogs_life.state import GroundItem, Impounded, ItemKind, Phase
+from kennel.domain.core.rules import PromptKind
 
 ESCAPES = card(FIFI, escape_dogcatcher=True)
 NETTED = card(FIFI, escape_dogcatcher=False)

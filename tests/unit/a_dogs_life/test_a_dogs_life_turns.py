@@ -21,10 +21,9 @@ from a_dogs_life_support import (
     then_refused,
     when,
 )
-
-from domain.a_dogs_life.commands import EndActions, MoveDog
-from domain.a_dogs_life.dogs import Section
-from domain.a_dogs_life.events import (
+from kennel.domain.a_dogs_life.commands import EndActions, MoveDog
+from kennel.domain.a_dogs_life.dogs import Section
+from kennel.domain.a_dogs_life.events import (
     BoneFound,
     CardDrawn,
     DogImpounded,
@@ -33,8 +32,8 @@ from domain.a_dogs_life.events import (
     TruckRolled,
     TurnStarted,
 )
-from domain.a_dogs_life.state import GroundItem, Impounded, ItemKind, Phase
-from domain.core.rules import PromptKind
+from kennel.domain.a_dogs_life.state import GroundItem, Impounded, ItemKind, Phase
+from kennel.domain.core.rules import PromptKind
 
 STAYS = card(BUTCH, exit_pound=False)
 LEAVES = card(BUTCH, exit_pound=True)
@@ -163,6 +162,6 @@ def test_turns_go_clockwise_and_rounds_count():
 
 
 def _leaves(number: int) -> bool:
-    from domain.a_dogs_life.dogs import chart
+    from kennel.domain.a_dogs_life.dogs import chart
 
     return chart(BUTCH).card(number).exit_pound

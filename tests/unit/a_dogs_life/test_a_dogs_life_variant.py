@@ -17,11 +17,10 @@ from a_dogs_life_support import (
     placed,
     when,
 )
-
-from domain.a_dogs_life.commands import BuryBone
-from domain.a_dogs_life.events import BoneBuried, BoneFound, GameWon, OvertimeStarted, TurnStarted
-from domain.a_dogs_life.options import Options
-from domain.a_dogs_life.state import Phase, WinReason
+from kennel.domain.a_dogs_life.commands import BuryBone
+from kennel.domain.a_dogs_life.events import BoneBuried, BoneFound, GameWon, OvertimeStarted, TurnStarted
+from kennel.domain.a_dogs_life.options import Options
+from kennel.domain.a_dogs_life.state import Phase, WinReason
 
 
 def _play_turns(state, turns):

@@ -4,19 +4,18 @@ events, the inventory of the box, and the narration of every event."""
 from __future__ import annotations
 
 from a_dogs_life_support import BUTCH, FIFI, GAME, KIOSK, VAGABOND, at, given, opening, placed, when
-
-from domain.a_dogs_life.commands import TakeNewspaper
-from domain.a_dogs_life.events import (
+from kennel.domain.a_dogs_life.commands import TakeNewspaper
+from kennel.domain.a_dogs_life.events import (
     DeckShuffled,
     DogMoved,
     NewspaperCollected,
     NewspaperDropped,
     NewspaperTaken,
 )
-from domain.a_dogs_life.state import GroundItem, ItemKind
-from domain.core import table as tables
-from domain.core.bots import RandomBot
-from domain.core.rng import seed_from_text
+from kennel.domain.a_dogs_life.state import GroundItem, ItemKind
+from kennel.domain.core import table as tables
+from kennel.domain.core.bots import RandomBot
+from kennel.domain.core.rng import seed_from_text
 
 
 def _carrying():

@@ -13,9 +13,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 import pytest
-
-from domain.canine_kleptomaniacs import GAME
-from domain.canine_kleptomaniacs.components import (
+from kennel.domain.canine_kleptomaniacs import GAME
+from kennel.domain.canine_kleptomaniacs.components import (
     ActionCard,
     BedroomCard,
     Collectable,
@@ -23,7 +22,7 @@ from domain.canine_kleptomaniacs.components import (
     box_bedroom,
     box_collectables,
 )
-from domain.canine_kleptomaniacs.events import (
+from kennel.domain.canine_kleptomaniacs.events import (
     ActionCardKept,
     ActionCardTaken,
     ActionsShuffled,
@@ -36,9 +35,9 @@ from domain.canine_kleptomaniacs.events import (
     TurnEnded,
     TurnStarted,
 )
-from domain.canine_kleptomaniacs.options import Options
-from domain.canine_kleptomaniacs.state import CanineState
-from domain.core.rules import RuleViolation
+from kennel.domain.canine_kleptomaniacs.options import Options
+from kennel.domain.canine_kleptomaniacs.state import CanineState
+from kennel.domain.core.rules import RuleViolation
 
 T = TypeVar("T")
 

@@ -25,8 +25,7 @@ from canine_kleptomaniacs_support import (
     turn,
     when,
 )
-
-from domain.canine_kleptomaniacs.commands import (
+from kennel.domain.canine_kleptomaniacs.commands import (
     AllowTheft,
     AskForCollectable,
     ChooseVictim,
@@ -46,8 +45,8 @@ from domain.canine_kleptomaniacs.commands import (
     TakeMrSquirrel,
     UseCharmOffensive,
 )
-from domain.canine_kleptomaniacs.components import Dog
-from domain.canine_kleptomaniacs.events import (
+from kennel.domain.canine_kleptomaniacs.components import Dog
+from kennel.domain.canine_kleptomaniacs.events import (
     ActionCardDiscarded,
     BadgerPooPassed,
     BedroomCardTaken,
@@ -73,7 +72,7 @@ from domain.canine_kleptomaniacs.events import (
     TheftAttempted,
     WalkiesCardChosen,
 )
-from domain.core.rules import Prompt, PromptKind
+from kennel.domain.core.rules import Prompt, PromptKind
 
 
 def drawing(card, *hands, dogs=None, deck=None, bedroom=None, extra=()):
@@ -199,8 +198,8 @@ def test_the_first_plundering_pooch_stays_face_up():
 def test_the_second_plundering_pooch_starts_a_best_of_three_battle():
     """"The player who draws the second card initiates the battle immediately"; "Best of three
     wins"; weapons are chosen in secret (ruling "The weapons"); "Which weapon beats which"."""
-    from domain.canine_kleptomaniacs.commands import ChooseWeapon
-    from domain.canine_kleptomaniacs.components import Weapon
+    from kennel.domain.canine_kleptomaniacs.commands import ChooseWeapon
+    from kennel.domain.canine_kleptomaniacs.components import Weapon
 
     state = given(
         opening((SOCKS,), (BALLS, BALLS, BALLS, SLIPPER), actions=[A.PLUNDERING_POOCH, A.PLUNDERING_POOCH, A.PIGSFOOT_TREAT]),
@@ -223,7 +222,7 @@ def test_the_second_plundering_pooch_starts_a_best_of_three_battle():
     # The winner chooses its spoils: "either a Master's Bedroom card or takes three cards (blind)".
     state = after(state, 1, ChooseWeapon(Weapon.GNASHERS))
     assert GAME.pending(state) == (Prompt(0, PromptKind.CHOICE, "take a Master's Bedroom card or three cards from the loser"),)
-    from domain.canine_kleptomaniacs.commands import ClaimThreeCards
+    from kennel.domain.canine_kleptomaniacs.commands import ClaimThreeCards
 
     events = when(state, 0, ClaimThreeCards())
     assert CardsStolen(thief=0, victim=1, count=3, cards=(BALLS, BALLS, BALLS), blind=True) in events
@@ -232,7 +231,7 @@ def test_the_second_plundering_pooch_starts_a_best_of_three_battle():
 def test_drawing_both_plundering_pooch_cards_passes_one_to_an_opponent():
     """"If you draw two Plundering Pooch cards, pass the card to a player of your choosing,
     then immediately commence battle."""
-    from domain.canine_kleptomaniacs.events import BattleStarted
+    from kennel.domain.canine_kleptomaniacs.events import BattleStarted
 
     state = given(
         opening((SOCKS,), (BALLS,), (SLIPPER,), actions=[A.PLUNDERING_POOCH, A.PLUNDERING_POOCH, A.PIGSFOOT_TREAT]),
@@ -246,9 +245,9 @@ def test_drawing_both_plundering_pooch_cards_passes_one_to_an_opponent():
 
 def test_a_battle_with_as_many_winning_throws_on_each_side_is_drawn():
     """Ruling "Best of three": three throws at most; a tied throw wins nothing."""
-    from domain.canine_kleptomaniacs.commands import ChooseWeapon
-    from domain.canine_kleptomaniacs.components import Weapon
-    from domain.canine_kleptomaniacs.events import BattleEnded
+    from kennel.domain.canine_kleptomaniacs.commands import ChooseWeapon
+    from kennel.domain.canine_kleptomaniacs.components import Weapon
+    from kennel.domain.canine_kleptomaniacs.events import BattleEnded
 
     state = given(
         opening((SOCKS,), (BALLS,), actions=[A.PLUNDERING_POOCH, A.PLUNDERING_POOCH, A.PIGSFOOT_TREAT]),

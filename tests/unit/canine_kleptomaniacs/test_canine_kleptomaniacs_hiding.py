@@ -20,10 +20,14 @@ from canine_kleptomaniacs_support import (
     turn,
     when,
 )
-
-from domain.canine_kleptomaniacs.commands import EndTurn, HideSet, SwapPlaces, SwapSets, TakeActionCard
-from domain.canine_kleptomaniacs.events import BedroomCardTaken, HidingPlaceAdded, SetHidden, SetsSwapped
-from domain.canine_kleptomaniacs.state import Place
+from kennel.domain.canine_kleptomaniacs.commands import EndTurn, HideSet, SwapPlaces, SwapSets, TakeActionCard
+from kennel.domain.canine_kleptomaniacs.events import (
+    BedroomCardTaken,
+    HidingPlaceAdded,
+    SetHidden,
+    SetsSwapped,
+)
+from kennel.domain.canine_kleptomaniacs.state import Place
 
 OTHER = (SLIPPER, SLIPPER, BLOOMERS)
 
@@ -55,7 +59,7 @@ def test_one_kind_per_hiding_place_added_to_in_sets_of_two_or_more():
 
 def test_hidden_sets_are_safe():
     """"Once hidden your sets are safe!": blind takes come only from the hand."""
-    from domain.canine_kleptomaniacs.commands import ChooseVictim  # noqa: F401 (the victim is forced)
+    from kennel.domain.canine_kleptomaniacs.commands import ChooseVictim  # noqa: F401 (the victim is forced)
 
     state = given(
         opening((SLIPPER,), (SOCKS, SOCKS, BALLS), actions=[A.PUPPY_EYES]), turn(1), hidden(1, 0, SOCKS, 2), turn(0, 3)

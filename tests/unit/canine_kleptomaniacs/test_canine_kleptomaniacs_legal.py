@@ -7,13 +7,12 @@ from itertools import product
 from typing import Any
 
 from canine_kleptomaniacs_support import GAME, Dice
-
-from domain.canine_kleptomaniacs import commands as cmd
-from domain.canine_kleptomaniacs.components import KINDS, BedroomCard, Collectable, Weapon
-from domain.core import table as tables
-from domain.core.bots import RandomBot
-from domain.core.rng import Rng, seed_from_text
-from domain.core.rules import RuleViolation
+from kennel.domain.canine_kleptomaniacs import commands as cmd
+from kennel.domain.canine_kleptomaniacs.components import KINDS, BedroomCard, Collectable, Weapon
+from kennel.domain.core import table as tables
+from kennel.domain.core.bots import RandomBot
+from kennel.domain.core.rng import Rng, seed_from_text
+from kennel.domain.core.rules import RuleViolation
 
 
 def candidates(state: Any, seat_count: int) -> list[Any]:

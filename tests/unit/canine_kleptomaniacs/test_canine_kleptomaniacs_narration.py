@@ -2,12 +2,11 @@
 sentence for a redacted event tells nothing the reader may not see; undo may go back only over
 moves that showed nothing hidden and drew no chance (docs/rules, "Undo")."""
 
+from kennel.domain.canine_kleptomaniacs import GAME
+from kennel.domain.canine_kleptomaniacs import events as ev
+from kennel.domain.canine_kleptomaniacs.components import ActionCard, Collectable
+from kennel.domain.core import table as tables
 from testkit.bot_games import bot_game
-
-from domain.canine_kleptomaniacs import GAME
-from domain.canine_kleptomaniacs import events as ev
-from domain.canine_kleptomaniacs.components import ActionCard, Collectable
-from domain.core import table as tables
 
 
 def test_every_event_of_random_games_is_narrated_for_every_reader():

@@ -1,13 +1,27 @@
 """Scoring, and the Optional Rule; rulings "All of a kind" and "Ties"
 (docs/rules/canine-kleptomaniacs.md)."""
 
-from canine_kleptomaniacs_support import BALLS, BLOOMERS, GAME, PAW, POO, SLIPPER, SOCKS, A, B, after, given, hidden, opening, turn
-
-from domain.canine_kleptomaniacs.commands import TakeActionCard
-from domain.canine_kleptomaniacs.components import Dog, manifest
-from domain.canine_kleptomaniacs.events import BedroomCardTaken
-from domain.canine_kleptomaniacs.options import Options
-from domain.canine_kleptomaniacs.scoring import Score, score
+from canine_kleptomaniacs_support import (
+    BALLS,
+    BLOOMERS,
+    GAME,
+    PAW,
+    POO,
+    SLIPPER,
+    SOCKS,
+    A,
+    B,
+    after,
+    given,
+    hidden,
+    opening,
+    turn,
+)
+from kennel.domain.canine_kleptomaniacs.commands import TakeActionCard
+from kennel.domain.canine_kleptomaniacs.components import Dog, manifest
+from kennel.domain.canine_kleptomaniacs.events import BedroomCardTaken
+from kennel.domain.canine_kleptomaniacs.options import Options
+from kennel.domain.canine_kleptomaniacs.scoring import Score, score
 
 
 def finished(*event_lists, options=None):

@@ -4,9 +4,8 @@
 from collections import Counter
 
 import pytest
-from canine_kleptomaniacs_support import A, B, GAME, PAW, POO
-
-from domain.canine_kleptomaniacs.components import (
+from canine_kleptomaniacs_support import GAME, PAW, POO, A, B
+from kennel.domain.canine_kleptomaniacs.components import (
     KINDS,
     POWER_SYMBOLS,
     REWARD_CARDS,
@@ -18,11 +17,11 @@ from domain.canine_kleptomaniacs.components import (
     box_collectables,
     manifest,
 )
-from domain.canine_kleptomaniacs.events import CollectablesShuffled, HandDealt, HidingPlacesDealt
-from domain.canine_kleptomaniacs.options import Options
-from domain.core import table as tables
-from domain.core.rng import Rng, seed_from_text
-from domain.core.rules import PromptKind, RuleViolation
+from kennel.domain.canine_kleptomaniacs.events import CollectablesShuffled, HandDealt, HidingPlacesDealt
+from kennel.domain.canine_kleptomaniacs.options import Options
+from kennel.domain.core import table as tables
+from kennel.domain.core.rng import Rng, seed_from_text
+from kennel.domain.core.rules import PromptKind, RuleViolation
 
 
 def set_up(seats: int, seed: str = "setup", options: dict | None = None):

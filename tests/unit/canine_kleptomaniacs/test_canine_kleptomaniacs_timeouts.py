@@ -1,9 +1,20 @@
 """Ruling "Timeouts" (docs/rules/canine-kleptomaniacs.md): what the rules do for a seat whose
 prompt ran out of time on a table with turn timers."""
 
-from canine_kleptomaniacs_support import BALLS, BLOOMERS, GAME, SLIPPER, SOCKS, A, after, given, kept, opening, turn
-
-from domain.canine_kleptomaniacs.commands import (
+from canine_kleptomaniacs_support import (
+    BALLS,
+    BLOOMERS,
+    GAME,
+    SLIPPER,
+    SOCKS,
+    A,
+    after,
+    given,
+    kept,
+    opening,
+    turn,
+)
+from kennel.domain.canine_kleptomaniacs.commands import (
     CallOffTrade,
     ChooseWeapon,
     DeclineTrade,
@@ -14,7 +25,7 @@ from domain.canine_kleptomaniacs.commands import (
     TakeActionCard,
     TradeItem,
 )
-from domain.core.rng import Rng, seed_from_text
+from kennel.domain.core.rng import Rng, seed_from_text
 
 RNG = Rng(seed_from_text("canine timeouts"), 0)
 TABLE = opening((SOCKS, SLIPPER), (BALLS, BLOOMERS))

@@ -20,8 +20,7 @@ from canine_kleptomaniacs_support import (
     turn,
     when,
 )
-
-from domain.canine_kleptomaniacs.commands import (
+from kennel.domain.canine_kleptomaniacs.commands import (
     AcceptTrade,
     CallOffTrade,
     DeclineTrade,
@@ -31,7 +30,7 @@ from domain.canine_kleptomaniacs.commands import (
     TakeActionCard,
     TradeItem,
 )
-from domain.canine_kleptomaniacs.events import (
+from kennel.domain.canine_kleptomaniacs.events import (
     BedroomCardTaken,
     PawDeclared,
     TradeDeclined,
@@ -39,8 +38,8 @@ from domain.canine_kleptomaniacs.events import (
     TradeOffered,
     TradeProposed,
 )
-from domain.canine_kleptomaniacs.state import Place
-from domain.core.rules import Prompt, PromptKind
+from kennel.domain.canine_kleptomaniacs.state import Place
+from kennel.domain.core.rules import Prompt, PromptKind
 
 
 def card(kind):

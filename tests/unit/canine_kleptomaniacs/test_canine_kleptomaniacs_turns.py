@@ -19,8 +19,7 @@ from canine_kleptomaniacs_support import (
     turn,
     when,
 )
-
-from domain.canine_kleptomaniacs.commands import (
+from kennel.domain.canine_kleptomaniacs.commands import (
     DiscardCard,
     EndTurn,
     HideSet,
@@ -28,7 +27,7 @@ from domain.canine_kleptomaniacs.commands import (
     TakeActionCard,
     TakeMrSquirrel,
 )
-from domain.canine_kleptomaniacs.events import (
+from kennel.domain.canine_kleptomaniacs.events import (
     ActionCardDiscarded,
     ActionCardTaken,
     ActionDeckFormedAgain,
@@ -43,9 +42,9 @@ from domain.canine_kleptomaniacs.events import (
     TurnEnded,
     TurnStarted,
 )
-from domain.canine_kleptomaniacs.options import Options
-from domain.canine_kleptomaniacs.state import TurnPhase
-from domain.core.rules import Prompt, PromptKind
+from kennel.domain.canine_kleptomaniacs.options import Options
+from kennel.domain.canine_kleptomaniacs.state import TurnPhase
+from kennel.domain.core.rules import Prompt, PromptKind
 
 HANDS = ((SOCKS, SOCKS, BALLS, SLIPPER, BLOOMERS), (BALLS, BALLS, SLIPPER, SLIPPER, BLOOMERS))
 

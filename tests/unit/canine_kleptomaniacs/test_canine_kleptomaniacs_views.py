@@ -1,13 +1,25 @@
 """What each seat sees (docs/rules/canine-kleptomaniacs.md, "What each seat sees"): hands,
 face-down discards, deck orders and secret choices are blanked for those who may not see them."""
 
-from canine_kleptomaniacs_support import BALLS, BLOOMERS, GAME, PAW, SLIPPER, SOCKS, A, after, given, kept, opening, turn
-
-from domain.canine_kleptomaniacs import events as ev
-from domain.canine_kleptomaniacs.commands import ChooseWeapon, PassCard, TakeActionCard
-from domain.canine_kleptomaniacs.components import Weapon
-from domain.core import table as tables
-from domain.core.rng import seed_from_text
+from canine_kleptomaniacs_support import (
+    BALLS,
+    BLOOMERS,
+    GAME,
+    PAW,
+    SLIPPER,
+    SOCKS,
+    A,
+    after,
+    given,
+    kept,
+    opening,
+    turn,
+)
+from kennel.domain.canine_kleptomaniacs import events as ev
+from kennel.domain.canine_kleptomaniacs.commands import ChooseWeapon, PassCard, TakeActionCard
+from kennel.domain.canine_kleptomaniacs.components import Weapon
+from kennel.domain.core import table as tables
+from kennel.domain.core.rng import seed_from_text
 
 
 def test_deck_orders_are_blanked_for_everyone():

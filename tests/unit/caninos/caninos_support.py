@@ -14,9 +14,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pytest
-
-from domain.caninos import GAME
-from domain.caninos.cards import (
+from kennel.domain.caninos import GAME
+from kennel.domain.caninos.cards import (
     Card,
     Pizza,
     box_cards,
@@ -26,11 +25,11 @@ from domain.caninos.cards import (
     sorted_cards,
     sorted_pizzas,
 )
-from domain.core.frozen import replaced
-from domain.caninos.options import Options
-from domain.caninos.state import CaninosState, Hex, Player, Slice, SliceRef, Turn
-from domain.core.rng import Rng, seed_from_text
-from domain.core.rules import RuleViolation
+from kennel.domain.caninos.options import Options
+from kennel.domain.caninos.state import CaninosState, Hex, Player, Slice, SliceRef, Turn
+from kennel.domain.core.frozen import replaced
+from kennel.domain.core.rng import Rng, seed_from_text
+from kennel.domain.core.rules import RuleViolation
 
 C = Card
 P = Pizza
@@ -170,7 +169,7 @@ def events_of(events: Iterable[Any], kind: type) -> list[Any]:
 
 def declined(state: CaninosState) -> tuple[CaninosState, list[Any]]:
     """Every seat asked declines, window after window, until the chain resolves."""
-    from domain.caninos.commands import Decline
+    from kennel.domain.caninos.commands import Decline
 
     events: list[Any] = []
     while state.asking:

@@ -21,9 +21,8 @@ from caninos_support import (
     ref,
     table,
 )
-
-from domain.caninos.cards import Trick
-from domain.caninos.commands import (
+from kennel.domain.caninos.cards import Trick
+from kennel.domain.caninos.commands import (
     ChooseNoMore,
     ChooseSlice,
     Decline,
@@ -33,7 +32,7 @@ from domain.caninos.commands import (
     React,
     Steal,
 )
-from domain.caninos.events import (
+from kennel.domain.caninos.events import (
     CerberusPlaced,
     ChainResolved,
     CollectionEnchanted,
@@ -46,8 +45,8 @@ from domain.caninos.events import (
     ToppingsRedistributed,
     ToppingsSwept,
 )
-from domain.caninos.state import Hex, Slice
-from domain.core.rules import PromptKind
+from kennel.domain.caninos.state import Hex, Slice
+from kennel.domain.core.rules import PromptKind
 
 BIRTHDAY, DESTROYER, CERBERUS = C.CUMPLEANERA, C.DESTRUCTORA, C.CERBERO
 PACK_LEADER, FAIRY = C.LIDER_DE_LA_MANADA, C.HADA_PERRINA

@@ -6,8 +6,7 @@ from collections import Counter
 from importlib import resources
 
 from caninos_support import GAME, table
-
-from domain.caninos.cards import (
+from kennel.domain.caninos.cards import (
     Card,
     Effect,
     Kind,
@@ -113,7 +112,7 @@ def test_six_chaos_hounds_sixteen_quieto_six_raccoons_one_tanuki():
 
 def test_the_data_file_and_the_enums_name_the_same_cards():
     """components.json is the box; cards.py's enums are its vocabulary: they must agree."""
-    data = json.loads(resources.files("domain.caninos").joinpath("components.json").read_text("utf-8"))
+    data = json.loads(resources.files("kennel.domain.caninos").joinpath("components.json").read_text("utf-8"))
     dogs = {dog["id"] for pack in data["packs"]["kinds"] for dog in pack["dogs"]}
     others = {item["id"] for key in ("chaos_hounds", "reactions", "toppings") for item in data[key]}
     assert dogs | others == {card.value for card in Card}

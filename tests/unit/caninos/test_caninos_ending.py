@@ -16,11 +16,10 @@ from caninos_support import (
     ref,
     table,
 )
-
-from domain.caninos.commands import DiscardCard, EndTurn, PayWith, Steal
-from domain.caninos.events import DeckRanOut, DiscardShuffled, SliceStolen
-from domain.caninos.options import DeckRunsOut, Options
-from domain.caninos.state import Slice
+from kennel.domain.caninos.commands import DiscardCard, EndTurn, PayWith, Steal
+from kennel.domain.caninos.events import DeckRanOut, DiscardShuffled, SliceStolen
+from kennel.domain.caninos.options import DeckRunsOut, Options
+from kennel.domain.caninos.state import Slice
 
 SIX = (C.GALGO_TRILERO, C.CANICHE_CRUPIER, C.DOBERMAN_FAROLERO, C.PUG_DE_PICAS, C.SETTER_SUERTUDO, UP)
 OTHER_SIX = (C.HUSKY_BURSATIL, C.SAMOYEDO_ESPECULADOR, C.AKITA_ACCIONISTA, C.TERRIER_TIBURON, QUIETO, RACCOON)

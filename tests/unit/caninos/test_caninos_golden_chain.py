@@ -5,8 +5,8 @@ folder line for line; this test makes sure that one keeps its chain).
 It is the second game of `kennel simulate caninos --players 4 --seed reaction-chain-4 --games 2`
 (index 1). When the rules deliberately change what logs replay to, rewrite it with:
 
-    .venv/bin/python -c "from pathlib import Path; from kennel.simulate import simulate_local;
-    from domain.registry import GAMES; Path('tests/golden/caninos/reaction-chain.jsonl').write_bytes(
+    .venv/bin/python -c "from pathlib import Path; from kennel.service.simulate import simulate_local;
+    from kennel.domain.registry import GAMES; Path('tests/golden/caninos/reaction-chain.jsonl').write_bytes(
     simulate_local(GAMES['caninos'], 4, 'reaction-chain-4', 1, 10_000).log)"
 
 and check that this test still passes (else pick another game index with a deep chain).
@@ -14,9 +14,9 @@ and check that this test still passes (else pick another game index with a deep 
 
 from pathlib import Path
 
-from domain.caninos import GAME
-from domain.core import table as tables
-from replay.logformat import parse_log
+from kennel.domain.caninos import GAME
+from kennel.domain.core import table as tables
+from kennel.replay.logformat import parse_log
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "caninos" / "reaction-chain.jsonl"
 

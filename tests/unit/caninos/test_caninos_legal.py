@@ -5,9 +5,8 @@ enumerate them."""
 from itertools import product
 
 from caninos_support import GAME, QUIETO, RACCOON, TANUKI, C, P, play, ref, table
-
-from domain.caninos.cards import Card, Pizza, Trick
-from domain.caninos.commands import (
+from kennel.domain.caninos.cards import Card, Pizza, Trick
+from kennel.domain.caninos.commands import (
     ChooseNoMore,
     ChooseSeat,
     ChooseSlice,
@@ -19,11 +18,11 @@ from domain.caninos.commands import (
     React,
     Steal,
 )
-from domain.caninos.slices import collection_refs, table_refs
-from domain.core import table as tables
-from domain.core.bots import RandomBot
-from domain.core.rng import Rng, seed_from_text
-from domain.core.rules import RuleViolation
+from kennel.domain.caninos.slices import collection_refs, table_refs
+from kennel.domain.core import table as tables
+from kennel.domain.core.bots import RandomBot
+from kennel.domain.core.rng import Rng, seed_from_text
+from kennel.domain.core.rules import RuleViolation
 
 
 def candidates(state):

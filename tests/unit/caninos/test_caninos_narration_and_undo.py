@@ -2,14 +2,13 @@
 steal and declining an answer can be taken back (docs/rules/caninos.md, "Undo")."""
 
 from caninos_support import GAME, P, ref
-
-from domain.caninos.cards import title
-from domain.caninos.commands import Decline, Steal
-from domain.caninos.events import CardsDealt, CardsDrawn, Declined, StealDeclared
-from domain.core import table as tables
-from domain.core.bots import RandomBot
-from domain.core.rng import seed_from_text
-from domain.core.undo import AnswerUndo, ProposeUndo, Undone
+from kennel.domain.caninos.cards import title
+from kennel.domain.caninos.commands import Decline, Steal
+from kennel.domain.caninos.events import CardsDealt, CardsDrawn, Declined, StealDeclared
+from kennel.domain.core import table as tables
+from kennel.domain.core.bots import RandomBot
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.core.undo import AnswerUndo, ProposeUndo, Undone
 
 
 def test_every_event_is_told_as_each_seat_saw_it_without_naming_hidden_cards():

@@ -25,9 +25,8 @@ from caninos_support import (
     table,
     then_refused,
 )
-
-from domain.caninos.cards import Trick
-from domain.caninos.commands import (
+from kennel.domain.caninos.cards import Trick
+from kennel.domain.caninos.commands import (
     ChooseSeat,
     ChooseSlice,
     Decline,
@@ -38,7 +37,7 @@ from domain.caninos.commands import (
     React,
     Steal,
 )
-from domain.caninos.events import (
+from kennel.domain.caninos.events import (
     CardsGambled,
     ChainResolved,
     ExtraTricksGranted,
@@ -47,7 +46,7 @@ from domain.caninos.events import (
     ToppingMoved,
     TurnEnded,
 )
-from domain.caninos.state import Hex, Slice
+from kennel.domain.caninos.state import Hex, Slice
 
 
 def gluttony(hand=(GLUTTON, C.SETTER_SUERTUDO), victims=((P.HAM, P.CHEESE), (P.ONION,))):

@@ -2,16 +2,15 @@
 default MOST_POINTS ending): every game ends, keeps every card, and replays to the same log."""
 
 import pytest
-
-from domain.caninos import GAME
-from domain.core import table as tables
-from domain.core.bots import RandomBot
-from domain.core.rng import seed_from_text
-from domain.registry import GAMES
-from replay.ledger import Ledger
-from replay.logformat import parse_log
-from replay.rerun import rerun
-from replay.verify import verify
+from kennel.domain.caninos import GAME
+from kennel.domain.core import table as tables
+from kennel.domain.core.bots import RandomBot
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.registry import GAMES
+from kennel.replay.ledger import Ledger
+from kennel.replay.logformat import parse_log
+from kennel.replay.rerun import rerun
+from kennel.replay.verify import verify
 
 GAMES_PLAYED = 20
 MAX_COMMANDS = 20_000

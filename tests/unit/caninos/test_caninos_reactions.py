@@ -21,13 +21,19 @@ from caninos_support import (
     then_refused,
     when,
 )
-
-from domain.caninos.cards import Trick
-from domain.caninos.commands import ChooseSlice, Decline, EndTurn, PayWith, PerformTrick, React, Steal
-from domain.caninos.events import ChainResolved, Declined, RaccoonAdopted, Reacted, SliceStolen, TurnEnded
-from domain.caninos.state import Answer, Slice
-from domain.caninos.views import redact
-from domain.core.rules import Prompt, PromptKind
+from kennel.domain.caninos.cards import Trick
+from kennel.domain.caninos.commands import ChooseSlice, Decline, EndTurn, PayWith, PerformTrick, React, Steal
+from kennel.domain.caninos.events import (
+    ChainResolved,
+    Declined,
+    RaccoonAdopted,
+    Reacted,
+    SliceStolen,
+    TurnEnded,
+)
+from kennel.domain.caninos.state import Answer, Slice
+from kennel.domain.caninos.views import redact
+from kennel.domain.core.rules import Prompt, PromptKind
 
 HAM_OF_3 = ref(3, P.HAM)
 

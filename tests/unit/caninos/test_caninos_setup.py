@@ -3,9 +3,8 @@ two face-up mini-decks, six cards each from the shuffled main deck; seat 0 start
 
 import pytest
 from caninos_support import GAME, rng
-
-from domain.caninos.cards import HAND_SIZE, box_double_pizzas, is_double, sorted_pizzas
-from domain.caninos.events import (
+from kennel.domain.caninos.cards import HAND_SIZE, box_double_pizzas, is_double, sorted_pizzas
+from kennel.domain.caninos.events import (
     CardsDealt,
     DeckShuffled,
     MiniDecksLaid,
@@ -13,8 +12,8 @@ from domain.caninos.events import (
     PizzasShuffled,
     TurnStarted,
 )
-from domain.caninos.options import DeckRunsOut, Options
-from domain.core.rules import Prompt, PromptKind, RuleViolation
+from kennel.domain.caninos.options import DeckRunsOut, Options
+from kennel.domain.core.rules import Prompt, PromptKind, RuleViolation
 
 
 def set_up(seats: int, options: Options | None = None):

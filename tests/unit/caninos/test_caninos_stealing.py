@@ -26,18 +26,17 @@ from caninos_support import (
     then_refused,
     when,
 )
-
-from domain.caninos.cards import Trick
-from domain.caninos.commands import Decline, EndTurn, PayWith, PerformTrick, React, Steal
-from domain.caninos.events import (
+from kennel.domain.caninos.cards import Trick
+from kennel.domain.caninos.commands import Decline, EndTurn, PayWith, PerformTrick, React, Steal
+from kennel.domain.caninos.events import (
     ChainResolved,
     PizzaTurnedUp,
     PlayMade,
     SliceStolen,
     StealDeclared,
 )
-from domain.caninos.state import Action, Hex, Play, Slice
-from domain.core.rules import Prompt, PromptKind
+from kennel.domain.caninos.state import Action, Hex, Play, Slice
+from kennel.domain.core.rules import Prompt, PromptKind
 
 HAM_OF_1 = ref(1, P.HAM)
 

@@ -2,8 +2,7 @@
 of time on a table with turn timers."""
 
 from caninos_support import GAMBLER, GAME, QUIETO, RACCOON, UP, C, P, play, ref, rng, table
-
-from domain.caninos.commands import Decline, EndTurn, PayWith, Steal
+from kennel.domain.caninos.commands import Decline, EndTurn, PayWith, Steal
 
 SIX = (C.GALGO_TRILERO, C.CANICHE_CRUPIER, C.DOBERMAN_FAROLERO, C.PUG_DE_PICAS, C.SETTER_SUERTUDO, UP)
 OTHER_SIX = (C.HUSKY_BURSATIL, C.SAMOYEDO_ESPECULADOR, C.AKITA_ACCIONISTA, C.TERRIER_TIBURON, QUIETO, RACCOON)

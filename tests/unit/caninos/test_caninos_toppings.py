@@ -16,12 +16,11 @@ from caninos_support import (
     ref,
     table,
 )
-
-from domain.caninos.cards import Trick
-from domain.caninos.commands import ChooseSlice, PerformTrick
-from domain.caninos.events import ToppingPlaced, TurnEnded
-from domain.caninos.scoring import slice_points
-from domain.caninos.state import Hex, Slice
+from kennel.domain.caninos.cards import Trick
+from kennel.domain.caninos.commands import ChooseSlice, PerformTrick
+from kennel.domain.caninos.events import ToppingPlaced, TurnEnded
+from kennel.domain.caninos.scoring import slice_points
+from kennel.domain.caninos.state import Hex, Slice
 
 
 def test_the_modified_values():

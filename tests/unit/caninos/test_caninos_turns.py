@@ -16,11 +16,18 @@ from caninos_support import (
     table,
     then_refused,
 )
-
-from domain.caninos.cards import HAND_SIZE, Trick
-from domain.caninos.commands import ChooseSlice, Decline, DiscardCard, EndTurn, PayWith, PerformTrick, Steal
-from domain.caninos.events import CardDiscarded, CardsDrawn, RoundPassed, TurnEnded, TurnStarted
-from domain.core.rules import Prompt, PromptKind
+from kennel.domain.caninos.cards import HAND_SIZE, Trick
+from kennel.domain.caninos.commands import (
+    ChooseSlice,
+    Decline,
+    DiscardCard,
+    EndTurn,
+    PayWith,
+    PerformTrick,
+    Steal,
+)
+from kennel.domain.caninos.events import CardDiscarded, CardsDrawn, RoundPassed, TurnEnded, TurnStarted
+from kennel.domain.core.rules import Prompt, PromptKind
 
 SIX = (C.GALGO_TRILERO, C.CANICHE_CRUPIER, C.DOBERMAN_FAROLERO, C.PUG_DE_PICAS, C.SETTER_SUERTUDO, UP)
 OTHER_SIX = (C.HUSKY_BURSATIL, C.SAMOYEDO_ESPECULADOR, C.AKITA_ACCIONISTA, C.TERRIER_TIBURON, QUIETO, RACCOON)

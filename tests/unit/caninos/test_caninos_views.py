@@ -3,11 +3,10 @@ and the chain are public; a hand is its seat's alone; nobody sees the order of t
 of the pizzas under the mini-deck tops."""
 
 from caninos_support import GAMBLER, GAME, QUIETO, RACCOON, UP, C, P, play, ref, rng, table
-
-from domain.caninos.commands import PayWith, Steal
-from domain.caninos.events import CardsDealt, CardsDrawn, DeckShuffled, DiscardShuffled, PizzasShuffled
-from domain.caninos.options import Options
-from domain.caninos.views import MiniDeckView, PlayerView, redact
+from kennel.domain.caninos.commands import PayWith, Steal
+from kennel.domain.caninos.events import CardsDealt, CardsDrawn, DeckShuffled, DiscardShuffled, PizzasShuffled
+from kennel.domain.caninos.options import Options
+from kennel.domain.caninos.views import MiniDeckView, PlayerView, redact
 
 
 def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_others():

@@ -8,8 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-
-from domain.core.codec import DecodeError, TypeRegistry, from_json, to_json
+from kennel.domain.core.codec import DecodeError, TypeRegistry, from_json, to_json
 
 
 class Colour(enum.Enum):

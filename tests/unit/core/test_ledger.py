@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from kennel.domain.core import table as tables
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.core.rules import RuleViolation
+from kennel.replay.ledger import Ledger
+from kennel.replay.logformat import CREATE_GAME, FILL_SEAT, parse_log
 from toy_game import GAME, CardRevealed, Reveal
-
-from domain.core import table as tables
-from domain.core.rng import seed_from_text
-from domain.core.rules import RuleViolation
-from replay.ledger import Ledger
-from replay.logformat import CREATE_GAME, FILL_SEAT, parse_log
 
 SEED = seed_from_text("ledger tests")
 

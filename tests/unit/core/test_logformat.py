@@ -6,8 +6,7 @@ import hashlib
 import json
 
 import pytest
-
-from replay.logformat import (
+from kennel.replay.logformat import (
     Cause,
     Header,
     Log,

@@ -7,8 +7,7 @@ import hmac
 from collections import Counter
 
 import pytest
-
-from domain.core.rng import SEED_BYTES, Rng, seed_commitment, seed_from_text
+from kennel.domain.core.rng import SEED_BYTES, Rng, seed_commitment, seed_from_text
 
 SEED = bytes(range(32))  # 00 01 02 ... 1f, the seed of every vector in docs/rng.md
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from kennel.domain.core import table as tables
+from kennel.domain.core.rng import Rng, seed_commitment, seed_from_text
+from kennel.domain.core.rules import Outcome, RuleViolation
 from toy_game import GAME, CardRevealed, CardsDealt, Reveal
-
-from domain.core import table as tables
-from domain.core.rng import Rng, seed_commitment, seed_from_text
-from domain.core.rules import Outcome, RuleViolation
 
 SEED = seed_from_text("table tests")
 

@@ -7,21 +7,20 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from domain.core import table as tables
-from domain.core.bots import RandomBot
-from domain.core.rng import Rng, seed_from_text
-from domain.core.rules import RuleViolation
-from domain.core.timeouts import MIN_PROMPT_LIMIT_MS, PromptExpired, TimerSet
-from domain.core.undo import AnswerUndo, ProposeUndo, UndoAnswered
-from domain.hoarders import GAME as HOARDERS
-from domain.hoarders.cards import Critter
-from domain.hoarders.commands import PickCritters
-from domain.registry import GAMES
-from replay.ledger import Ledger
-from replay.logformat import EXPIRE_PROMPT
-from replay.rerun import rerun
-from replay.verify import verify
+from kennel.domain.core import table as tables
+from kennel.domain.core.bots import RandomBot
+from kennel.domain.core.rng import Rng, seed_from_text
+from kennel.domain.core.rules import RuleViolation
+from kennel.domain.core.timeouts import MIN_PROMPT_LIMIT_MS, PromptExpired, TimerSet
+from kennel.domain.core.undo import AnswerUndo, ProposeUndo, UndoAnswered
+from kennel.domain.hoarders import GAME as HOARDERS
+from kennel.domain.hoarders.cards import Critter
+from kennel.domain.hoarders.commands import PickCritters
+from kennel.domain.registry import GAMES
+from kennel.replay.ledger import Ledger
+from kennel.replay.logformat import EXPIRE_PROMPT
+from kennel.replay.rerun import rerun
+from kennel.replay.verify import verify
 
 SEED = seed_from_text("timeout tests")
 SEATS = ["Ada", "Bo", "Cy"]

@@ -6,14 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from domain.core import table as tables
-from domain.core.rng import seed_from_text
-from domain.core.rules import PromptKind, RuleViolation
-from domain.core.undo import AnswerUndo, ProposeUndo, UndoAnswered, Undone, UndoProposed
-from domain.hoarders import GAME
-from domain.hoarders.cards import Critter
-from domain.hoarders.commands import PickCritters, RevealCritter
+from kennel.domain.core import table as tables
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.core.rules import PromptKind, RuleViolation
+from kennel.domain.core.undo import AnswerUndo, ProposeUndo, UndoAnswered, Undone, UndoProposed
+from kennel.domain.hoarders import GAME
+from kennel.domain.hoarders.cards import Critter
+from kennel.domain.hoarders.commands import PickCritters, RevealCritter
 
 SEED = seed_from_text("undo tests")
 PICK = PickCritters(critters=(Critter.SQUIRREL, Critter.HAMSTER))

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core.codec import TypeRegistry
-from domain.core.rng import Rng
-from domain.core.rules import Game, Outcome, Prompt, PromptKind, RuleViolation, Seat, SeatRange, Viewer
+from kennel.domain.core.codec import TypeRegistry
+from kennel.domain.core.rng import Rng
+from kennel.domain.core.rules import Game, Outcome, Prompt, PromptKind, RuleViolation, Seat, SeatRange, Viewer
 
 
 @dataclass(frozen=True)

@@ -12,14 +12,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pytest
-
-from domain.core.rng import Rng, seed_from_text
-from domain.core.rules import RuleViolation
-from domain.hoarders import GAME
-from domain.hoarders.cards import Critter, Nut, box_nuts, sorted_critters
-from domain.hoarders.events import CrittersPicked, NutsDealt, NutsShuffled, RoundStarted
-from domain.hoarders.options import Options
-from domain.hoarders.state import HoardersState
+from kennel.domain.core.rng import Rng, seed_from_text
+from kennel.domain.core.rules import RuleViolation
+from kennel.domain.hoarders import GAME
+from kennel.domain.hoarders.cards import Critter, Nut, box_nuts, sorted_critters
+from kennel.domain.hoarders.events import CrittersPicked, NutsDealt, NutsShuffled, RoundStarted
+from kennel.domain.hoarders.options import Options
+from kennel.domain.hoarders.state import HoardersState
 
 WALNUT, HAZELNUT, SUNFLOWER_SEED, ACORN, PEANUT = Nut
 SQUIRREL, RACCOON, HAMSTER, GROUNDHOG, BEAVER = Critter

@@ -19,10 +19,9 @@ from hoarders_support import (
     picks,
     when,
 )
-
-from domain.core.rules import Prompt, PromptKind
-from domain.hoarders.commands import RevealCritter
-from domain.hoarders.events import BeaversRevealed, CritterRevealed, NutDrawn
+from kennel.domain.core.rules import Prompt, PromptKind
+from kennel.domain.hoarders.commands import RevealCritter
+from kennel.domain.hoarders.events import BeaversRevealed, CritterRevealed, NutDrawn
 
 FOUR_SEATS = opening(
     (WALNUT,), (HAZELNUT,), (ACORN,), (PEANUT,), deck=(PEANUT, WALNUT, ACORN, HAZELNUT, SUNFLOWER_SEED)

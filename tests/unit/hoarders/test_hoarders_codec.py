@@ -1,13 +1,12 @@
 """Commands, events and views survive the JSON codec, under stable type names (design.md "The log")."""
 
 from hoarders_support import ACORN, GAME, RACCOON, SQUIRREL, WALNUT, given, opening
-
-from domain.core import table as tables
-from domain.core.bots import RandomBot
-from domain.core.codec import from_json, to_json
-from domain.core.rng import seed_from_text
-from domain.hoarders.commands import RevealCritter
-from domain.hoarders.views import HoardersView
+from kennel.domain.core import table as tables
+from kennel.domain.core.bots import RandomBot
+from kennel.domain.core.codec import from_json, to_json
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.hoarders.commands import RevealCritter
+from kennel.domain.hoarders.views import HoardersView
 
 STORED_COMMAND_NAMES = ("PickCritters", "RevealCritter", "AllowTheft", "CancelTheft")
 STORED_EVENT_NAMES = (

@@ -20,11 +20,10 @@ from hoarders_support import (
     then_refused,
     when,
 )
-
-from domain.core.rules import Prompt, PromptKind
-from domain.hoarders.cards import CRITTER_SET
-from domain.hoarders.commands import CancelTheft, PickCritters, RevealCritter
-from domain.hoarders.events import (
+from kennel.domain.core.rules import Prompt, PromptKind
+from kennel.domain.hoarders.cards import CRITTER_SET
+from kennel.domain.hoarders.commands import CancelTheft, PickCritters, RevealCritter
+from kennel.domain.hoarders.events import (
     CritterRevealed,
     CrittersPicked,
     NutDrawn,

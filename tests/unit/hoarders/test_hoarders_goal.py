@@ -19,10 +19,9 @@ from hoarders_support import (
     then_refused,
     when,
 )
-
-from domain.core.rules import Outcome
-from domain.hoarders.commands import AllowTheft, PickCritters, RevealCritter
-from domain.hoarders.events import CritterRevealed, DrawMissed, NutDrawn, NutStolen, RoundEnded
+from kennel.domain.core.rules import Outcome
+from kennel.domain.hoarders.commands import AllowTheft, PickCritters, RevealCritter
+from kennel.domain.hoarders.events import CritterRevealed, DrawMissed, NutDrawn, NutStolen, RoundEnded
 
 FOUR_WALNUTS = (WALNUT, WALNUT, WALNUT, WALNUT)
 

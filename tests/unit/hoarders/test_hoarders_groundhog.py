@@ -20,9 +20,8 @@ from hoarders_support import (
     then_refused,
     when,
 )
-
-from domain.hoarders.commands import AllowTheft, CancelTheft, RevealCritter
-from domain.hoarders.events import CritterRevealed, NutDrawn, TheftAttempted
+from kennel.domain.hoarders.commands import AllowTheft, CancelTheft, RevealCritter
+from kennel.domain.hoarders.events import CritterRevealed, NutDrawn, TheftAttempted
 
 TABLE = opening(
     (WALNUT, HAZELNUT, ACORN),

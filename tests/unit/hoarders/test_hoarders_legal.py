@@ -3,13 +3,12 @@
 from itertools import product
 
 from hoarders_support import ACORN, GAME, HAZELNUT, PEANUT, RACCOON, SQUIRREL, WALNUT, given, opening, picks
-
-from domain.core import table as tables
-from domain.core.bots import RandomBot
-from domain.core.rng import seed_from_text
-from domain.core.rules import RuleViolation
-from domain.hoarders.cards import Critter, Nut
-from domain.hoarders.commands import AllowTheft, CancelTheft, PickCritters, RevealCritter
+from kennel.domain.core import table as tables
+from kennel.domain.core.bots import RandomBot
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.core.rules import RuleViolation
+from kennel.domain.hoarders.cards import Critter, Nut
+from kennel.domain.hoarders.commands import AllowTheft, CancelTheft, PickCritters, RevealCritter
 
 
 def test_a_seat_may_pick_any_of_the_ten_pairs_of_critters():

@@ -6,11 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from domain.core import table as tables
-from domain.core.bots import RandomBot
-from domain.core.rng import seed_from_text
-from domain.hoarders import GAME
+from kennel.domain.core import table as tables
+from kennel.domain.core.bots import RandomBot
+from kennel.domain.core.rng import seed_from_text
+from kennel.domain.hoarders import GAME
 
 MAX_COMMANDS = 3000  # far beyond any game seen (a few hundred at most); a loop would hit it
 

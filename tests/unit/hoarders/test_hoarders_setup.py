@@ -4,14 +4,13 @@ from collections import Counter
 
 import pytest
 from hoarders_support import given
-
-from domain.core import table as tables
-from domain.core.rng import Rng, seed_from_text
-from domain.core.rules import RuleViolation
-from domain.hoarders import GAME
-from domain.hoarders.cards import CRITTER_SET, box_nuts
-from domain.hoarders.events import NutsDealt, NutsShuffled, RoundStarted
-from domain.hoarders.options import Options
+from kennel.domain.core import table as tables
+from kennel.domain.core.rng import Rng, seed_from_text
+from kennel.domain.core.rules import RuleViolation
+from kennel.domain.hoarders import GAME
+from kennel.domain.hoarders.cards import CRITTER_SET, box_nuts
+from kennel.domain.hoarders.events import NutsDealt, NutsShuffled, RoundStarted
+from kennel.domain.hoarders.options import Options
 
 
 def set_up(seat_count: int, seed: str = "setup") -> list:

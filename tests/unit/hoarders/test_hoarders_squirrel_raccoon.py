@@ -19,10 +19,9 @@ from hoarders_support import (
     then_refused,
     when,
 )
-
-from domain.core.rules import Prompt, PromptKind
-from domain.hoarders.commands import AllowTheft, RevealCritter
-from domain.hoarders.events import CritterRevealed, NutDrawn, NutStolen, TheftAttempted
+from kennel.domain.core.rules import Prompt, PromptKind
+from kennel.domain.hoarders.commands import AllowTheft, RevealCritter
+from kennel.domain.hoarders.events import CritterRevealed, NutDrawn, NutStolen, TheftAttempted
 
 TABLE = opening(
     (WALNUT, HAZELNUT, ACORN),

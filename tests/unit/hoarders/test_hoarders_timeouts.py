@@ -4,20 +4,19 @@ of time on a table with turn timers."""
 from hoarders_support import (
     ACORN,
     GAME,
+    GROUNDHOG,
     HAZELNUT,
     PEANUT,
     RACCOON,
     SQUIRREL,
     WALNUT,
-    GROUNDHOG,
     after,
     given,
     opening,
     picks,
 )
-
-from domain.core.rng import Rng, seed_from_text
-from domain.hoarders.commands import AllowTheft, PickCritters, RevealCritter
+from kennel.domain.core.rng import Rng, seed_from_text
+from kennel.domain.hoarders.commands import AllowTheft, PickCritters, RevealCritter
 
 RNG = Rng(seed_from_text("hoarders timeouts"), 0)
 TABLE = opening((WALNUT, HAZELNUT, ACORN), (ACORN, ACORN, PEANUT), deck=(PEANUT, WALNUT))

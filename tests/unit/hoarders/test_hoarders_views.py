@@ -17,11 +17,10 @@ from hoarders_support import (
     opening,
     picks,
 )
-
-from domain.hoarders.commands import RevealCritter
-from domain.hoarders.events import CrittersPicked, NutDrawn, NutsShuffled
-from domain.hoarders.state import Phase, Theft
-from domain.hoarders.views import SeatView
+from kennel.domain.hoarders.commands import RevealCritter
+from kennel.domain.hoarders.events import CrittersPicked, NutDrawn, NutsShuffled
+from kennel.domain.hoarders.state import Phase, Theft
+from kennel.domain.hoarders.views import SeatView
 
 TABLE = opening((WALNUT, HAZELNUT, ACORN), (ACORN, ACORN, PEANUT), deck=(PEANUT, WALNUT, ACORN))
 

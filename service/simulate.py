@@ -4,7 +4,7 @@ This module also holds the two kinds of table the terminal front-ends drive, beh
 interface (`Match`), so that `kennel simulate` and `kennel play` treat every game, and both
 ways of playing it, alike:
 
-- `LocalMatch` runs a `replay.ledger.Ledger` here, with `domain.core.bots.RandomBot` bots.
+- `LocalMatch` runs a `kennel.replay.ledger.Ledger` here, with `kennel.domain.core.bots.RandomBot` bots.
   Same seed text, same log bytes: the game's seed, its id, the bots and the order in which
   seats owing a decision are asked are all derived from the text.
 - `RemoteMatch` plays through the SDK (`kennel.client`), one `Session` per seat. Its bots draw
@@ -29,14 +29,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, cast
 
-from domain.core import table as tables
-from domain.core.bots import RandomBot
-from domain.core.codec import Json, JsonObject, to_json
-from domain.core.rng import Rng, seed_from_text
-from domain.core.rules import Game
-from domain.registry import GAMES
-from kennel import render
-from replay.ledger import Ledger
+from kennel.domain.core import table as tables
+from kennel.domain.core.bots import RandomBot
+from kennel.domain.core.codec import Json, JsonObject, to_json
+from kennel.domain.core.rng import Rng, seed_from_text
+from kennel.domain.core.rules import Game
+from kennel.domain.registry import GAMES
+from kennel.replay.ledger import Ledger
+from kennel.service import terminal as render
 
 if TYPE_CHECKING:
     from kennel.client import Kennel, Session

@@ -1,6 +1,6 @@
 """Plain-text rendering of any game's views, events, commands and outcomes, for terminals.
 
-Everything here works on the domain's plain JSON form (`domain.core.codec.to_json`, and the
+Everything here works on the domain's plain JSON form (`kennel.domain.core.codec.to_json`, and the
 `{"type": name, "data": fields}` of a registry-encoded command or event), so it serves every
 game without knowing any of them. Messages from a server are first turned into that same form
 by `plain`/`tagged_*`, which follow the proto conventions of docs/api.md (a message per type
