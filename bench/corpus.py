@@ -15,7 +15,8 @@ from typing import Any
 
 from kennel.domain.registry import GAMES
 from kennel.replay.logformat import Log, chain, group_by_cause, parse_log
-from kennel.service.simulate import DEFAULT_MAX_STEPS, simulate_local
+from kennel.service.matches import DEFAULT_MAX_STEPS
+from kennel.service.simulate import simulate_local
 
 
 def played(

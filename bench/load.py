@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import grpc
-from kennel.service.simulate import proposes_undo
+from kennel.service.matches import proposes_undo
 from kennel.v1 import kennel_pb2 as pb
 from kennel.v1 import kennel_pb2_grpc as pb_grpc
 

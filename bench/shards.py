@@ -40,7 +40,8 @@ from kennel.domain.core.undo import ProposeUndo
 from kennel.service.appender import Appender
 from kennel.service.games import GameHub
 from kennel.service.logs import configure
-from kennel.service.postgres import SHARD_SCHEMA, ShardRecorder, migrate, open_postgres, scratch_database
+from kennel.service.postgres import SHARD_SCHEMA, ShardRecorder, scratch_database
+from kennel.service.postgres_setup import migrate, open_postgres
 
 DEFAULT_DSN = "postgresql://postgres@127.0.0.1:5432/postgres"
 GAME = "hoarders"

@@ -9,7 +9,6 @@ timed from spawn to its first answered call, and once more to the first view of 
 
 from __future__ import annotations
 
-import dataclasses
 import time
 import uuid
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Any
 
 import grpc
 from kennel.replay import signing
-from kennel.service.games import SEAT, SPECTATOR, digest
+from kennel.service.live import SEAT, SPECTATOR, digest
 from kennel.service.server import SIGNING_KEY_FILE
 from kennel.service.storage import Append, GameStore
 from kennel.v1 import kennel_pb2 as pb

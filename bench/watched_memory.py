@@ -21,8 +21,9 @@ from typing import Any
 
 from kennel.domain.core.rng import seed_from_text
 from kennel.domain.registry import GAMES
-from kennel.service.games import LiveGame
-from kennel.service.simulate import DEFAULT_MAX_STEPS, LocalMatch, bot_names, play_out
+from kennel.service.live import LiveGame
+from kennel.service.matches import DEFAULT_MAX_STEPS, LocalMatch
+from kennel.service.simulate import bot_names, play_out
 from kennel.service.storage import Desk
 
 from bench.sizes import Sizes

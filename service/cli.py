@@ -133,7 +133,8 @@ def _store_settings(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _migrate(args: argparse.Namespace) -> int:
-    from kennel.service.postgres import PostgresAddress, migrate
+    from kennel.service.postgres import PostgresAddress
+    from kennel.service.postgres_setup import migrate
 
     try:
         config = Config.from_env(**_store_settings(args))
@@ -155,7 +156,7 @@ def _migrate(args: argparse.Namespace) -> int:
 
 
 def _auditor_credential(args: argparse.Namespace) -> int:
-    from kennel.service.games import digest, new_credential
+    from kennel.service.live import digest, new_credential
 
     credential = new_credential()
     print(

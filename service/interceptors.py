@@ -38,8 +38,9 @@ from kennel.service.errors import (
     Unauthenticated,
     status_of,
 )
-from kennel.service.games import AUDITOR, SEAT, SPECTATOR, GameHub, LiveGame, Principal, digest
+from kennel.service.games import GameHub
 from kennel.service.limits import CommandRate, StreamSlots, forwarded_client, peer_address
+from kennel.service.live import AUDITOR, SEAT, SPECTATOR, LiveGame, Principal, digest
 
 log = structlog.get_logger(__name__)
 

@@ -19,7 +19,7 @@ import logging
 import sys
 import threading
 import time
-from typing import Any, TextIO
+from typing import TextIO
 
 import structlog
 

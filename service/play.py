@@ -24,7 +24,8 @@ from kennel.domain.core.rng import seed_from_text
 from kennel.domain.core.rules import Game
 from kennel.domain.registry import GAMES
 from kennel.service import terminal as render
-from kennel.service.simulate import Happening, LocalMatch, Match, Prompt, Result, server_addresses
+from kennel.service.matches import Happening, LocalMatch, Match, Prompt, Result
+from kennel.service.simulate import server_addresses
 
 PERSON = 0  # the person's seat
 MAX_BOT_MOVES = 10_000  # bot commands in a row before the game counts as stalled
@@ -77,7 +78,7 @@ def _play_remote(
     game: Game[Any], server: str, names: list[str], bot_texts: list[str], stdin: TextIO, stdout: TextIO
 ) -> int:
     from kennel.client import Kennel
-    from kennel.service.simulate import RemoteMatch
+    from kennel.service.matches import RemoteMatch
 
     with Kennel(server_addresses(server)) as kennel:
         match = RemoteMatch.start(kennel, game.name, names, bot_texts)

@@ -24,7 +24,7 @@ from kennel.domain.core import table as tables
 from kennel.domain.core.codec import to_json
 from kennel.domain.core.rules import Viewer
 from kennel.domain.registry import wire_name
-from kennel.service.games import LiveGame
+from kennel.service.live import LiveGame
 from kennel.service.timers import deadlines
 from kennel.v1 import kennel_pb2 as pb
 

@@ -17,8 +17,9 @@ from kennel.domain.core import table as tables
 from kennel.domain.registry import wire_name
 from kennel.replay.signing import public_bytes
 from kennel.service.errors import InvalidArgument, status_of
-from kennel.service.games import GameHub, LiveGame
+from kennel.service.games import GameHub
 from kennel.service.interceptors import current_principal
+from kennel.service.live import LiveGame
 from kennel.service.metrics import Metrics
 from kennel.service.projections import (
     GET_VIEW_VIEW_FIELD,

@@ -1,296 +1,37 @@
 """`kennel simulate`: bot games played to the end, in this process or through Kennel servers.
 
-This module also holds the two kinds of table the terminal front-ends drive, behind one small
-interface (`Match`), so that `kennel simulate` and `kennel play` treat every game, and both
-ways of playing it, alike:
-
-- `LocalMatch` runs a `kennel.replay.ledger.Ledger` here, with `kennel.domain.core.bots.RandomBot` bots.
-  Same seed text, same log bytes: the game's seed, its id, the bots and the order in which
-  seats owing a decision are asked are all derived from the text.
-- `RemoteMatch` plays through the SDK (`kennel.client`), one `Session` per seat. Its bots draw
-  exactly as `RandomBot` does, from the commands the seat's view lists as legal; the game's
-  seed is the server's own secret, so only the bots' draws are reproducible.
-
-Commands are numbered in the order they are sent (`cmd-0`, `cmd-1`, ...): unique within a game,
-so they serve as idempotency keys.
+The tables it plays on (`LocalMatch` here, `RemoteMatch` through servers) are
+kennel.service.matches; this module drives them to the end and writes their logs.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import re
 import sys
 import time
 import uuid
 from collections import Counter
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TextIO, cast
+from typing import TYPE_CHECKING, Any, TextIO
 
-from kennel.domain.core import table as tables
-from kennel.domain.core.bots import RandomBot
-from kennel.domain.core.codec import Json, JsonObject, to_json
 from kennel.domain.core.rng import Rng, seed_from_text
 from kennel.domain.core.rules import Game
 from kennel.domain.registry import GAMES
-from kennel.replay.ledger import Ledger
-from kennel.service import terminal as render
+from kennel.service.matches import (
+    DEFAULT_MAX_STEPS,
+    GAME_ID_NAMESPACE,
+    LocalMatch,
+    Match,
+    RemoteMatch,
+    Result,
+    SimulationError,
+)
 
 if TYPE_CHECKING:
-    from kennel.client import Kennel, Session
-    from kennel.v1 import kennel_pb2 as pb
-
-# Fixed, so that a simulated game's id follows from its seed text like everything else in it.
-GAME_ID_NAMESPACE = uuid.UUID("615080a5-4893-4d7a-84a9-35a44dc4aabb")
-DEFAULT_MAX_STEPS = 10_000
-VIEW_CATCH_UP_SECONDS = 5.0  # how long a replica may lag behind a command another one accepted
-
-
-class SimulationError(RuntimeError):
-    """A game that stalls: nobody may act though it is not over, or it runs past its bound."""
-
-
-# The interface the front-ends drive ----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Prompt:
-    seat: int
-    kind: str  # "turn", "reaction", "secret_choice", "choice"
-    label: str
-
-
-@dataclass(frozen=True)
-class Happening:
-    """One event as a seat may see it, with the seat whose command caused it (None: the engine)."""
-
-    version: int
-    seat: int | None
-    event: JsonObject  # {"type": stable name, "data": fields}
-
-
-@dataclass(frozen=True)
-class Result:
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
-    reason: str
-
-
-class Match(Protocol):
-    """A running game as the front-ends see it, whether it runs here or on a server."""
-
-    names: tuple[str, ...]
-
-    @property
-    def version(self) -> int: ...
-
-    def pending(self) -> tuple[Prompt, ...]: ...
-
-    def choices(self, seat: int) -> list[JsonObject]:
-        """The seat's legal commands, tagged, in the order the game lists them."""
-        ...
-
-    def act(self, seat: int, index: int, command_id: str) -> None:
-        """Send the seat's legal command number `index` (from `choices`)."""
-        ...
-
-    def bot_act(self, seat: int, command_id: str) -> None:
-        """Let the seat's random bot choose and send a command."""
-        ...
-
-    def view(self, seat: int) -> Json: ...
-
-    def since(self, seat: int, version: int) -> list[Happening]:
-        """The events after `version`, as `seat` may see them."""
-        ...
-
-    def result(self) -> Result | None: ...
-
-    def log(self) -> bytes:
-        """The whole log (docs/log-format.md); only once the game is over, for a server."""
-        ...
-
-
-def proposes_undo(command: Any) -> bool:
-    """Whether a `kennel.v1.Command` from a server's view is the engine's undo proposal."""
-    return command.WhichOneof("game") == "engine" and command.engine.WhichOneof("kind") == "propose_undo"
-
-
-# In this process ------------------------------------------------------------------------------
-
-
-class LocalMatch:
-    def __init__(self, ledger: Ledger, seed: bytes, bots: Sequence[RandomBot]) -> None:
-        self.ledger = ledger
-        self.names = tuple(name or f"seat {seat}" for seat, name in enumerate(ledger.header.seats))
-        self._seed = seed
-        self._bots = list(bots)
-
-    @classmethod
-    def start(
-        cls, game: Game[Any], game_id: str, names: Sequence[str], seed: bytes, bot_texts: Sequence[str]
-    ) -> LocalMatch:
-        ledger = Ledger.create(game, game_id, None, list(names), seed)
-        return cls(ledger, seed, [RandomBot(text) for text in bot_texts])
-
-    @property
-    def game(self) -> Game[Any]:
-        return self.ledger.game
-
-    @property
-    def version(self) -> int:
-        return self.ledger.version
-
-    def pending(self) -> tuple[Prompt, ...]:
-        return tuple(Prompt(p.seat, p.kind.value, p.label) for p in self.ledger.table.pending())
-
-    def choices(self, seat: int) -> list[JsonObject]:
-        return [
-            tables.encode_command(self.game, command) for command in tables.legal_commands(self.ledger.table, seat)
-        ]
-
-    def act(self, seat: int, index: int, command_id: str) -> None:
-        self._play(seat, tables.legal_commands(self.ledger.table, seat)[index], command_id)
-
-    def bot_act(self, seat: int, command_id: str) -> None:
-        command = self._bots[seat].choose(self.ledger.table, seat)
-        if command is None:
-            raise SimulationError(
-                f"{self.game.name}: seat {seat} owes a decision at version {self.version} "
-                "but has no legal command"
-            )
-        self._play(seat, command, command_id)
-
-    def _play(self, seat: int, command: Any, command_id: str) -> None:
-        self.ledger.commit(self.ledger.play(seat, command, command_id, self._seed))
-
-    def view(self, seat: int) -> Json:
-        return to_json(self.game.view(self.ledger.table.state, seat))
-
-    def since(self, seat: int, version: int) -> list[Happening]:
-        table = self.ledger.table
-        happenings = []
-        for record, event in zip(self.ledger.records[version:], self.ledger.events[version:], strict=True):
-            redacted = tables.redact(table, event, seat)
-            if redacted is not None:
-                happenings.append(
-                    Happening(record.version, record.cause.seat, tables.encode_event(self.game, redacted))
-                )
-        return happenings
-
-    def result(self) -> Result | None:
-        outcome = self.ledger.table.outcome()
-        return None if outcome is None else Result(outcome.winners, outcome.scores, outcome.reason)
-
-    def log(self) -> bytes:
-        return self.ledger.log().to_bytes()
-
-
-# Through a server -----------------------------------------------------------------------------
-
-
-class RemoteMatch:
-    def __init__(self, names: Sequence[str], sessions: Sequence[Session], bot_texts: Sequence[str]) -> None:
-        self.names = tuple(names)
-        self._sessions = list(sessions)
-        self._bots = [RandomBot(text) for text in bot_texts]
-        self._latest = sessions[0].view()
-        self._views: dict[int, pb.View] = {0: self._latest}
-
-    @classmethod
-    def start(cls, kennel: Kennel, game: str, names: Sequence[str], bot_texts: Sequence[str]) -> RemoteMatch:
-        created = kennel.create_game(game, list(names))
-        sessions = [kennel.session(created.game_id, created.credentials[seat]) for seat in range(len(names))]
-        return cls(names, sessions, bot_texts)
-
-    @property
-    def game_id(self) -> str:
-        return self._sessions[0].game_id
-
-    @property
-    def version(self) -> int:
-        return int(self._latest.version)
-
-    def pending(self) -> tuple[Prompt, ...]:
-        # Only the fields the domain's Prompt has (the wire adds a deadline in timed games).
-        plain = [render.plain(prompt) for prompt in self._latest.pending]
-        return tuple(Prompt(seat=p["seat"], kind=p["kind"], label=p["label"]) for p in plain)
-
-    def choices(self, seat: int) -> list[JsonObject]:
-        return [render.tagged_command(command) for command in self._view(seat).legal_commands]
-
-    def act(self, seat: int, index: int, command_id: str) -> None:
-        command = self._view(seat).legal_commands[index]
-        response = self._sessions[seat].act(command, command_id)
-        self._views[seat] = response.view
-        if response.view.version >= self._latest.version:
-            self._latest = response.view
-
-    def bot_act(self, seat: int, command_id: str) -> None:
-        view = self._view(seat)
-        if not view.legal_commands:
-            raise SimulationError(
-                f"{view.game_type}: seat {seat} owes a decision at version {view.version} "
-                "but has no legal command"
-            )
-        self.act(
-            seat,
-            self._bots[seat].pick(view.version, seat, [proposes_undo(c) for c in view.legal_commands]),
-            command_id,
-        )
-
-    def view(self, seat: int) -> Json:
-        return render.game_view(self._view(seat))
-
-    def _view(self, seat: int) -> pb.View:
-        """The seat's view at the latest version this match has seen (a replica may lag a little)."""
-        cached = self._views.get(seat)
-        if cached is not None and cached.version >= self._latest.version:
-            return cached
-        deadline = time.monotonic() + VIEW_CATCH_UP_SECONDS
-        while True:
-            view = self._sessions[seat].view()
-            if view.version >= self._latest.version:
-                self._views[seat] = view
-                return view
-            if time.monotonic() > deadline:
-                raise SimulationError(
-                    f"the server still shows version {view.version} of game {self.game_id}, "
-                    f"after version {self._latest.version} was accepted"
-                )
-            time.sleep(0.02)
-
-    def since(self, seat: int, version: int) -> list[Happening]:
-        happenings: list[Happening] = []
-        if self.version <= version:
-            return happenings
-        # The SDK's `watch` is a generator: closing it cancels the stream.
-        stream = cast("Generator[pb.WatchResponse, None, None]", self._sessions[seat].watch(version))
-        with contextlib.closing(stream) as updates:
-            for update in updates:
-                happenings.extend(
-                    Happening(
-                        int(event.version),
-                        int(event.seat) if event.HasField("seat") else None,
-                        render.tagged_event(event),
-                    )
-                    for event in update.events
-                )
-                if happenings and happenings[-1].version >= self.version:
-                    break
-        return happenings
-
-    def result(self) -> Result | None:
-        if not self._latest.HasField("outcome"):
-            return None
-        outcome = self._latest.outcome
-        return Result(tuple(outcome.winners), tuple(outcome.scores), outcome.reason)
-
-    def log(self) -> bytes:
-        return self._sessions[0].log()
-
+    from kennel.client import Kennel
 
 # Playing a game out ---------------------------------------------------------------------------
 

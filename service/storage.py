@@ -312,9 +312,9 @@ def fold_summary(games: dict[str, GameSummary], entry: dict[str, Any]) -> None:
 
 def open_store(data_dir: str | os.PathLike[str] | None = None, url: str = "", **postgres: Any) -> GameStore:
     """SQLite under the data folder (the default), or PostgreSQL when `url` is a postgresql://
-    address (`postgres` are open_postgres's settings: kennel.service.postgres, docs/deploy.md)."""
+    address (`postgres` are open_postgres's settings: kennel.service.postgres_setup, docs/deploy.md)."""
     if url:
-        from kennel.service.postgres import open_postgres
+        from kennel.service.postgres_setup import open_postgres
 
         return open_postgres(url, **postgres)
     return GameStore.sqlite(data_dir or os.environ.get("KENNEL_DATA_DIR") or DEFAULT_DATA_DIR)

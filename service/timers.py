@@ -27,7 +27,7 @@ from kennel.replay.logformat import EXPIRE_PROMPT, Cause
 
 if TYPE_CHECKING:
     from kennel.replay.ledger import Appending
-    from kennel.service.games import LiveGame
+    from kennel.service.live import LiveGame
 
 log = structlog.get_logger(__name__)
 

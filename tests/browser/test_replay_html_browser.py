@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 from kennel.domain.registry import GAMES
 from kennel.replay.html import render_page
-from kennel.service.simulate import DEFAULT_MAX_STEPS, simulate_local
+from kennel.service.matches import DEFAULT_MAX_STEPS
+from kennel.service.simulate import simulate_local
 from testkit.node import chromium_missing
 from testkit.png import png_colours
 

@@ -14,8 +14,9 @@ from kennel.domain.core.rules import Game
 from kennel.domain.registry import GAMES
 from kennel.replay.logformat import parse_log
 from kennel.service.cli import main
+from kennel.service.matches import LocalMatch, SimulationError, proposes_undo
 from kennel.service.projections import command_message
-from kennel.service.simulate import LocalMatch, SimulationError, log_file_name, proposes_undo
+from kennel.service.simulate import log_file_name
 
 GAMES_PLAYED = 3
 

@@ -11,8 +11,8 @@ from kennel.domain.core.codec import to_json
 from kennel.domain.core.rng import seed_from_text
 from kennel.domain.registry import GAMES, wire_name
 from kennel.service import terminal as render
+from kennel.service.matches import LocalMatch
 from kennel.service.projections import command_message
-from kennel.service.simulate import LocalMatch
 from kennel.v1 import kennel_pb2 as pb
 
 

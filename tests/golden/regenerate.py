@@ -24,7 +24,8 @@ from typing import Any
 
 from kennel.domain.core.rules import Game
 from kennel.domain.registry import GAMES
-from kennel.service.simulate import DEFAULT_MAX_STEPS, simulate_local
+from kennel.service.matches import DEFAULT_MAX_STEPS
+from kennel.service.simulate import simulate_local
 
 GOLDEN_DIR = Path(__file__).resolve().parent
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 import psycopg
-from kennel.service.postgres import migrate
+from kennel.service.postgres_setup import migrate
 from testkit.postgres import fresh_database
 
 STARTERS = 6

@@ -28,7 +28,8 @@ from kennel.replay.html import LIST, OBJECT, Pool, decode, embed_json, render_pa
 from kennel.replay.ledger import Ledger
 from kennel.replay.logformat import parse_log
 from kennel.replay.show import show
-from kennel.service.simulate import LocalMatch, play_out
+from kennel.service.matches import LocalMatch
+from kennel.service.simulate import play_out
 from replay_samples import GAME_NAMES, finished, running
 
 DATA_TAG = re.compile(r'<script type="application/json" id="kennel-data">(.*?)</script>', re.DOTALL)

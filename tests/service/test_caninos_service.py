@@ -3,9 +3,7 @@ options on the wire, and hands kept out of the other seats' views and streams.""
 
 from __future__ import annotations
 
-import grpc
-import pytest
-from kennel.client import Kennel, KennelError, Session
+from kennel.client import Kennel, Session
 from kennel.replay.verify import verify
 from kennel.v1 import caninos_pb2
 from kennel.v1 import kennel_pb2 as pb

@@ -7,7 +7,7 @@ from __future__ import annotations
 import uuid
 
 from kennel.domain.registry import GAMES
-from kennel.service.games import LiveGame
+from kennel.service.live import LiveGame
 from kennel.service.projections import (
     GET_VIEW_VIEW_FIELD,
     SUBMIT_FIELDS,

@@ -15,7 +15,7 @@ from kennel.domain.core.codec import from_json, to_json
 from kennel.domain.core.rng import seed_from_text
 from kennel.domain.registry import GAMES, wire_name
 from kennel.replay.ledger import Ledger
-from kennel.service.games import LiveGame
+from kennel.service.live import LiveGame
 from kennel.service.projections import command_message, event_message
 from kennel.service.storage import Desk
 from kennel.v1 import kennel_pb2 as pb

@@ -1,6 +1,6 @@
 """Whole games played by random bots in this process, for tests that need real logs.
 
-The bots and the driver are `kennel simulate`'s (`kennel.service.simulate.LocalMatch`, `play_out`):
+The bots and the driver are `kennel simulate`'s (`kennel.service.matches.LocalMatch`, `play_out`):
 same seed text, same log bytes. On top of that, the last `open_seats` seats may start open and
 be taken with `kennel.FillSeat` before play, so that logs exercise every engine cause.
 """
@@ -13,13 +13,14 @@ from kennel.domain.core.bots import RandomBot
 from kennel.domain.core.rng import seed_from_text
 from kennel.domain.core.rules import Game
 from kennel.replay.ledger import Ledger
-from kennel.service.simulate import DEFAULT_MAX_STEPS, LocalMatch, bot_names, play_out
+from kennel.service.matches import DEFAULT_MAX_STEPS, LocalMatch
+from kennel.service.simulate import bot_names, play_out
 
 
 def bot_game(
     game: Game[Any], seed_text: str, seat_count: int, open_seats: int = 0, max_steps: int = DEFAULT_MAX_STEPS
 ) -> Ledger:
-    """A game played to its end; raises `kennel.service.simulate.SimulationError` if it stalls."""
+    """A game played to its end; raises `kennel.service.matches.SimulationError` if it stalls."""
     names = bot_names(seat_count)
     seed = seed_from_text(seed_text)
     seats = [*names[: seat_count - open_seats], *([None] * open_seats)]

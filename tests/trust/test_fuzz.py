@@ -33,7 +33,7 @@ from kennel.client import CreatedGame, Kennel
 from kennel.domain.registry import GAMES
 from kennel.replay.verify import verify
 from kennel.service.config import Config
-from kennel.service.games import new_credential
+from kennel.service.live import new_credential
 from kennel.v1 import kennel_pb2 as pb
 from kennel.v1 import kennel_pb2_grpc as pb_grpc
 from trustkit import ConfiguredServer, auditor, bearer, raw_stream, raw_unary, record_figures

@@ -20,7 +20,7 @@ from kennel.client import CreatedGame, Kennel, KennelError
 from kennel.replay.logformat import group_by_cause, parse_log
 from kennel.replay.verify import verify
 from kennel.service.config import Config
-from kennel.service.games import digest, new_credential
+from kennel.service.live import digest, new_credential
 from kennel.v1 import kennel_pb2 as pb
 from trustkit import ConfiguredServer, ServerProcess, auditor, record_figures
 

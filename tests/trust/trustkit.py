@@ -20,7 +20,7 @@ from typing import Any
 
 import grpc
 from kennel.service.config import Config
-from kennel.service.games import digest, new_credential
+from kennel.service.live import digest, new_credential
 from kennel.service.server import start_server
 from testkit.servers import ServerThread
 

@@ -1,0 +1,199 @@
+"""Deciding and appending commands: a seat's command, a prompt's expiry, a refused attempt.
+
+Mixed into the hub (kennel.service.games.GameHub). Commands on one game are serialised by a
+per-game lock; a writer elsewhere (another replica) is caught by the store's version check, and
+the command is decided again against the new state. Idempotent on the command id."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import uuid
+from typing import Any
+
+import structlog
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from kennel.domain.core import table as tables
+from kennel.domain.core.rules import RuleViolation, Seat
+from kennel.replay import signing
+from kennel.replay.ledger import Appending
+from kennel.replay.logformat import Attempt, Cause
+from kennel.service.appender import Appender
+from kennel.service.errors import Aborted, IllegalMove, InvalidArgument
+from kennel.service.live import Accepted, LiveGame
+from kennel.service.storage import (
+    Append,
+    GameStore,
+    GameSummary,
+    VersionConflict,
+)
+from kennel.service.timers import PromptTimers
+
+log = structlog.get_logger(__name__)
+
+MAX_COMMAND_ID = 128
+CONFLICT_RETRIES = 5
+
+
+class Deciding:
+    """The hub's playing half: commands decided, stored and folded."""
+
+    # The hub's state (kennel.service.games.GameHub.__init__ sets it).
+    store: GameStore
+    signing_key: Ed25519PrivateKey
+    appender: Appender
+    timers: PromptTimers
+    _live: dict[uuid.UUID, LiveGame]
+    _loading: dict[uuid.UUID, asyncio.Future[LiveGame]]
+    _summaries: dict[str, GameSummary]
+    _streams: dict[uuid.UUID, uuid.UUID]
+    _changed_while_loading: set[uuid.UUID]
+    _catching_up: dict[uuid.UUID, bool]
+    _tasks: set[asyncio.Task[None]]
+
+    async def submit(self, live: LiveGame, seat: Seat, command_id: str, command: Any) -> Accepted:
+        """Decide and append a seat's command (idempotent on `command_id`)."""
+        if not command_id or len(command_id) > MAX_COMMAND_ID:
+            raise InvalidArgument("kennel/bad_command_id", f"A command id is 1 to {MAX_COMMAND_ID} characters.")
+        previous = self._previous(live, seat, command_id, command)
+        if previous is not None:
+            return previous
+
+        def prepare() -> tuple[Appending, list[dict[str, Any]]]:
+            appending = live.ledger.play(seat, command, command_id, live.desk.seed)
+            return appending, self._closing_entries(live, appending)
+
+        try:
+            appending, replayed = await self._append(live, prepare, seat=seat, command_id=command_id, command=command)
+        except RuleViolation as violation:
+            if live.table.ended is None:
+                await self._keep_attempt(live, seat, command_id, command, violation)
+            raise IllegalMove.from_violation(violation) from None
+        if replayed is not None:
+            return replayed
+        self._note_end(live)
+        return Accepted(appending.records[0].version, appending.records[-1].version, replayed=False)
+
+    async def expire(self, live: LiveGame, seat: Seat, version: int) -> None:
+        """Run out `seat`'s prompt, which the timers found overdue at `version`: the server's
+        own cause, decided and appended like a command (kennel.service.timers)."""
+
+        def prepare() -> tuple[Appending, list[dict[str, Any]]]:
+            if live.ledger.version != version:
+                raise _MovedOn()
+            appending = live.ledger.expire(seat, f"expire-{version}-{seat}", live.desk.seed)
+            return appending, self._closing_entries(live, appending)
+
+        try:
+            await self._append(live, prepare)
+        except _MovedOn:
+            return  # another decision (here or on another replica) came first; its clocks rule
+        log.info("prompt_expired", game_id=str(live.id), seat=seat, version=version)
+        self._note_end(live)
+
+    def _closing_entries(self, live: LiveGame, appending: Appending) -> list[dict[str, Any]]:
+        """When the decision ends the game: sign its head (and its attempts) in the same transaction."""
+        if not any(isinstance(event, tables.GameEnded) for event in appending.events):
+            return []
+        log = dataclasses.replace(live.log(), records=(*live.ledger.records, *appending.records))
+        checkpoint = signing.sign(log, self.signing_key)
+        return [
+            {"kind": "ended", "game_id": str(live.id)},
+            {"kind": "checkpoint", "game_id": str(live.id), **checkpoint.to_json()},
+        ]
+
+    def _note_end(self, live: LiveGame) -> None:
+        if live.table.ended is not None:
+            self._summaries[str(live.id)] = live.summary()
+
+    def _previous(self, live: LiveGame, seat: Seat, command_id: str, command: Any) -> Accepted | None:
+        found = live.ledger.previous_result(seat, command_id)
+        if found is None:
+            return None
+        first, last = found
+        recorded = live.ledger.records[first - 1].cause
+        encoded = tables.encode_command(live.game, command)
+        if (recorded.type, recorded.data) != (encoded["type"], encoded["data"]):
+            raise InvalidArgument(
+                "kennel/command_id_reused", "This command id was already used for a different command."
+            )
+        return Accepted(first, last, replayed=True)
+
+    async def _append(
+        self,
+        live: LiveGame,
+        prepare: Any,
+        seat: Seat | None = None,
+        command_id: str | None = None,
+        command: Any = None,
+    ) -> tuple[Appending, Accepted | None]:
+        """Decide under the game's lock, store, fold; on a lost race catch up and decide again.
+
+        A command that no longer applies once another writer's events are folded in is refused
+        with ABORTED (it lost a race). With a shared store, a command refused by the rules is
+        decided again if this copy of the game turns out to be behind the store.
+        """
+        async with live.lock:
+            overtaken = False
+            for _ in range(CONFLICT_RETRIES):
+                if command_id is not None and seat is not None:
+                    replayed = self._previous(live, seat, command_id, command)
+                    if replayed is not None:
+                        return _no_append(live), replayed
+                try:
+                    appending, entries = prepare()
+                except RuleViolation as violation:
+                    if self.store.shared and await self._refresh(live):
+                        continue
+                    if overtaken:
+                        raise Aborted(
+                            "kennel/overtaken",
+                            f"Another command changed the game first and this one no longer applies: "
+                            f"{violation.message}",
+                        ) from None
+                    raise
+                entries = [*entries, *self.timers.entries(live, appending)]
+                try:
+                    await self.appender.append(Append(live.id, appending.records, live.desk.version, entries))
+                except VersionConflict:
+                    log.info("version_conflict", game_id=str(live.id), version=live.ledger.version)
+                    await self._refresh(live)
+                    overtaken = True
+                    continue
+                live.ledger.commit(appending)
+                for entry in entries:
+                    live.desk.fold(entry)
+                live.notify()
+                self.timers.schedule(live)
+                return appending, None
+        raise Aborted("kennel/conflict", "Other commands kept changing the game; send it again.")
+
+    async def _keep_attempt(
+        self, live: LiveGame, seat: Seat, command_id: str, command: Any, violation: RuleViolation
+    ) -> None:
+        """Keep a refused command with its reason, so the refusal can be checked later."""
+        encoded = tables.encode_command(live.game, command)
+        async with live.lock:
+            for _ in range(CONFLICT_RETRIES):
+                attempt = Attempt(
+                    after_version=live.ledger.version,
+                    cause=Cause(seat=seat, command_id=command_id, type=encoded["type"], data=encoded["data"]),
+                    code=violation.code,
+                    message=violation.message,
+                )
+                try:
+                    await asyncio.to_thread(self.store.append_attempt, live.id, len(live.attempts) + 1, attempt)
+                except VersionConflict:
+                    await self._refresh(live)
+                    continue
+                live.attempts.append(attempt)
+                return
+        raise Aborted("kennel/conflict", "Other commands kept changing the game; send it again.")
+
+
+class _MovedOn(Exception):
+    """The game changed between a prompt's expiry being found and being decided."""
+
+
+def _no_append(live: LiveGame) -> Appending:
+    return Appending(base_version=live.ledger.version, records=[], events=[], table=live.table)

@@ -1,0 +1,132 @@
+"""A game held in memory, and who may call on it.
+
+A loaded game is its `Ledger` (table + records) and its desk (seed, credential hashes); the hub
+(kennel.service.games) keeps one `LiveGame` per game it has loaded. Credentials are known only by
+their SHA-256 digests; a `Principal` is what a credential makes its holder: a seat, a spectator
+or an auditor."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hashlib
+import secrets
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+import structlog
+from kennel.domain.core import table as tables
+from kennel.domain.core.rules import Game, Seat, Viewer
+from kennel.replay.ledger import Ledger
+from kennel.replay.logformat import Attempt, Log
+from kennel.service.storage import (
+    ATTEMPT_TOPIC,
+    DESK_TOPIC,
+    RECORD_TOPIC,
+    Change,
+    Desk,
+    GameSummary,
+)
+
+log = structlog.get_logger(__name__)
+
+def digest(credential: str) -> str:
+    """Credentials are stored and compared only as SHA-256 hashes."""
+    return hashlib.sha256(credential.encode("utf-8")).hexdigest()
+
+
+def new_credential() -> str:
+    return secrets.token_urlsafe(32)
+
+
+SEAT = "seat"  # acts and sees as one seat of one game
+SPECTATOR = "spectator"  # sees what is public in one game
+AUDITOR = "auditor"  # configured on the server: reads every game, every seat's view; never acts
+
+
+@dataclass(frozen=True)
+class Principal:
+    """Who is calling: a seat of the game, a spectator or an auditor (seat None for both)."""
+
+    game_id: str
+    role: str  # SEAT | SPECTATOR | AUDITOR
+    seat: Seat | None
+
+    @property
+    def viewer(self) -> Viewer:
+        """Whose view the caller gets unless it asks for another: its seat's, or the public one."""
+        return self.seat if self.role == SEAT else None
+
+
+@dataclass(frozen=True)
+class Accepted:
+    first_version: int
+    last_version: int
+    replayed: bool
+
+
+@dataclass
+class LiveGame:
+    id: uuid.UUID
+    ledger: Ledger
+    desk: Desk
+    attempts: list[Attempt] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _appended: asyncio.Event = field(default_factory=asyncio.Event)
+    # The newest version heard from the store's listener, by topic (GameHub._heard).
+    _heard: dict[str, int] = field(default_factory=lambda: dict.fromkeys((RECORD_TOPIC, DESK_TOPIC, ATTEMPT_TOPIC), 0))
+
+    @property
+    def game(self) -> Game[Any]:
+        return self.ledger.game
+
+    @property
+    def table(self) -> tables.Table[Any]:
+        return self.ledger.table
+
+    def log(self) -> Log:
+        """The whole log as exported: records, refused attempts, and the checkpoint once signed."""
+        return dataclasses.replace(
+            self.ledger.log(), attempts=tuple(self.attempts), checkpoint=self.desk.checkpoint
+        )
+
+    def principal(self, credential_digest: str) -> Principal | None:
+        """The seat or spectator whose credential has this SHA-256 digest, if any."""
+        found = self.desk.credentials.get(credential_digest)
+        if found is None:
+            return None
+        role, seat = found
+        return Principal(str(self.id), role, seat)
+
+    def notify(self) -> None:
+        """Wake every watcher; each then reads what is new after its own cursor."""
+        event, self._appended = self._appended, asyncio.Event()
+        event.set()
+
+    async def wait_beyond(self, version: int) -> None:
+        while self.ledger.version <= version:
+            await self._appended.wait()
+
+    def hear(self, change: Change) -> bool:
+        """Note an entry the store's listener reported; True if this copy has not folded it yet."""
+        if change.topic not in self._heard:
+            return False
+        self._heard[change.topic] = max(self._heard[change.topic], change.version)
+        return self.behind()
+
+    def behind(self) -> bool:
+        """Whether the store holds something of this game, as heard, that this copy has not
+        folded. A replica hears its own appends too, often before their commit is folded
+        here: checked again under the game's lock, those are no longer behind."""
+        return (
+            self._heard[RECORD_TOPIC] > self.ledger.version
+            or self._heard[DESK_TOPIC] > self.desk.version
+            or self._heard[ATTEMPT_TOPIC] > len(self.attempts)
+        )
+
+    def summary(self) -> GameSummary:
+        return GameSummary(
+            str(self.id), self.game.name, tuple(self.desk.seats), self.desk.ended,
+            timed=bool(self.table.prompt_limit_ms),
+        )

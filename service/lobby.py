@@ -1,0 +1,152 @@
+"""Creating, forking and joining games, and the list of games with open seats.
+
+Mixed into the hub (kennel.service.games.GameHub): a new game's opening records and its desk
+(seed, credential hashes) are stored in one append; a join is decided and appended like a
+command."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import structlog
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from kennel.domain.core.codec import Json
+from kennel.domain.core.rules import RuleViolation, Seat
+from kennel.domain.registry import game_named
+from kennel.replay import fork as forking
+from kennel.replay.ledger import Appending, Ledger
+from kennel.service.appender import Appender
+from kennel.service.errors import IllegalMove, InvalidArgument
+from kennel.service.live import SEAT, SPECTATOR, LiveGame, digest, new_credential
+from kennel.service.storage import (
+    Append,
+    Desk,
+    GameStore,
+    GameSummary,
+)
+from kennel.service.timers import PromptTimers
+
+log = structlog.get_logger(__name__)
+
+MAX_NAME = 64
+
+
+class Lobby:
+    """The hub's lobby half: games created, forked, listed and joined."""
+
+    # The hub's state (kennel.service.games.GameHub.__init__ sets it).
+    store: GameStore
+    signing_key: Ed25519PrivateKey
+    appender: Appender
+    timers: PromptTimers
+    _live: dict[uuid.UUID, LiveGame]
+    _loading: dict[uuid.UUID, asyncio.Future[LiveGame]]
+    _summaries: dict[str, GameSummary]
+    _streams: dict[uuid.UUID, uuid.UUID]
+    _changed_while_loading: set[uuid.UUID]
+    _catching_up: dict[uuid.UUID, bool]
+    _tasks: set[asyncio.Task[None]]
+
+    async def create(
+        self,
+        game_type: str,
+        options: Mapping[str, Json] | None,
+        seats: Sequence[str | None],
+        prompt_limit_ms: int = 0,
+    ) -> tuple[LiveGame, list[tuple[Seat, str, str]], str]:
+        """A new game; returns it, (seat, name, credential) per named seat, and a spectator credential."""
+        try:
+            game = game_named(game_type)
+        except RuleViolation as violation:
+            raise InvalidArgument(violation.code, violation.message) from None
+        names = [_clean_name(name) if name is not None else None for name in seats]
+        game_id = uuid.uuid4()
+        seed = secrets.token_bytes(32)
+        try:
+            ledger = Ledger.create(game, str(game_id), options, names, seed, prompt_limit_ms=prompt_limit_ms)
+        except RuleViolation as violation:
+            raise InvalidArgument(violation.code, violation.message) from None
+        return await self._open(game_id, ledger, seed)
+
+    async def fork(self, parent: LiveGame, at_version: int) -> tuple[LiveGame, list[tuple[Seat, str, str]], str]:
+        """A new game holding the first `at_version` events of a finished one (kennel.replay.fork)."""
+        if parent.table.ended is None:
+            raise IllegalMove("kennel/game_running", "Only a finished game can be forked: until then its seed is secret.")
+        game_id = uuid.uuid4()
+        try:
+            ledger = forking.fork(parent.game, parent.ledger.log(), parent.desk.seed, at_version, str(game_id))
+        except forking.ForkError as error:
+            raise InvalidArgument("kennel/bad_version", str(error)) from None
+        return await self._open(game_id, ledger, parent.desk.seed)
+
+    async def _open(
+        self, game_id: uuid.UUID, ledger: Ledger, seed: bytes
+    ) -> tuple[LiveGame, list[tuple[Seat, str, str]], str]:
+        """Store a new game's opening records with its desk: seed and credential hashes."""
+        names = ledger.table.seats
+        credentials = [(seat, name, new_credential()) for seat, name in enumerate(names) if name is not None]
+        spectator = new_credential()
+        limit = ledger.table.prompt_limit_ms
+        entries: list[dict[str, Any]] = [
+            {"kind": "created", "game_id": str(game_id), "header": ledger.header.to_json(), "seed": seed.hex(),
+             **({"prompt_limit_ms": limit} if limit else {})},
+            *({"kind": "seat_filled", "game_id": str(game_id), "seat": seat, "name": name}
+              for seat, name in enumerate(names) if name is not None and ledger.header.seats[seat] is None),
+            *({"kind": "credential", "game_id": str(game_id), "role": SEAT, "seat": seat, "digest": digest(c)}
+              for seat, _, c in credentials),
+            {"kind": "credential", "game_id": str(game_id), "role": SPECTATOR, "seat": None, "digest": digest(spectator)},
+            *self.timers.opening_entries(game_id, ledger.table),
+        ]
+        await self.appender.append(Append(game_id, ledger.records, 0, entries))
+        desk = Desk(header=ledger.header, seed=seed)
+        for entry in entries:
+            desk.fold(entry)
+        live = LiveGame(id=game_id, ledger=ledger, desk=desk)
+        self._live[game_id] = live
+        self._track(game_id)
+        self._summaries[str(game_id)] = GameSummary(str(game_id), ledger.game.name, tuple(names), False, bool(limit))
+        self.timers.schedule(live)
+        log.info("game_created", game_id=str(game_id), game=ledger.game.name, seats=len(names),
+                 parent=ledger.header.parent.game_id if ledger.header.parent else None)
+        return live, credentials, spectator
+
+    def count_open(self) -> int:
+        """Games kept live in memory that are not over yet."""
+        return sum(1 for live in list(self._live.values()) if live.table.ended is None)
+
+    def open_games(self, game_type: str = "") -> list[GameSummary]:
+        return [
+            s for s in self._summaries.values()
+            if not s.ended and None in s.seats and (not game_type or s.game == game_type)
+        ]
+
+    async def join(self, game_id: str, name: str, seat: Seat | None) -> tuple[Seat, str]:
+        live = await self.get(game_id)
+        clean = _clean_name(name)
+        credential = new_credential()
+
+        def prepare() -> tuple[Appending, list[dict[str, Any]]]:
+            appending = live.ledger.fill_seat(seat, clean, command_id=f"join-{uuid.uuid4()}")
+            filled = appending.events[0]
+            return appending, [
+                {"kind": "seat_filled", "game_id": game_id, "seat": filled.seat, "name": filled.name},
+                {"kind": "credential", "game_id": game_id, "role": SEAT, "seat": filled.seat,
+                 "digest": digest(credential)},
+            ]
+
+        appending, _ = await self._append(live, prepare)
+        filled = appending.events[0]
+        self._summaries[game_id] = live.summary()
+        log.info("seat_filled", game_id=game_id, seat=filled.seat)
+        return filled.seat, credential
+
+
+def _clean_name(name: str) -> str:
+    clean = " ".join(name.split())
+    if not clean or len(clean) > MAX_NAME:
+        raise InvalidArgument("kennel/bad_name", f"A player's name is 1 to {MAX_NAME} characters.")
+    return clean
