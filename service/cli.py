@@ -169,9 +169,14 @@ def _auditor_credential(args: argparse.Namespace) -> int:
 
 
 async def _serve_until_stopped(config: Config) -> int:
+    from kennel.service.registration import HalfRegisteredGame
     from kennel.service.server import start_server
 
-    running = await start_server(config)
+    try:
+        running = await start_server(config)
+    except HalfRegisteredGame as error:
+        print(f"kennel serve: {error}", file=sys.stderr)
+        return 1
     web = None
     if config.web_port is not None:
         from kennel.service.web import start_web

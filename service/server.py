@@ -14,12 +14,14 @@ import grpc
 import structlog
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
+from kennel.domain.registry import GAMES
 from kennel.replay.signing import load_or_create_key, public_bytes
 from kennel.service.appender import Appender
 from kennel.service.config import Config
 from kennel.service.games import GameHub
 from kennel.service.interceptors import SERVICE, KennelInterceptor
 from kennel.service.metrics import Metrics, MetricsEndpoint, serve_metrics
+from kennel.service.registration import check_registered
 from kennel.service.projections import Projections
 from kennel.service.servicer import KennelServicer
 from kennel.service.storage import GameStore, open_store
@@ -64,6 +66,7 @@ class RunningServer:
 
 
 async def start_server(config: Config, store: GameStore | None = None) -> RunningServer:
+    check_registered(GAMES)  # before anything opens: a half-registered game is a developer's mistake
     store = store or await asyncio.to_thread(open_configured_store, config)
     signing_key = load_or_create_key(Path(config.data_dir) / SIGNING_KEY_FILE)
     metrics = Metrics()
