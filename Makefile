@@ -14,7 +14,7 @@ WEB_BUNDLE := clients/web/dist/app.js
 TS_SOURCES := $(wildcard clients/typescript/src/*.ts clients/web/src/*.ts) clients/web/index.html clients/web/style.css
 WEB_PORT ?= 8080
 
-.PHONY: setup proto run run-web test bench clean browser typescript web release-baseline
+.PHONY: setup proto run run-web test bench clean browser typescript web release-baseline dist
 
 setup: $(INSTALLED) $(GENERATED)
 
@@ -66,6 +66,21 @@ release-baseline: $(NPM_INSTALLED)
 run: setup
 	$(BIN)/kennel serve
 
+# What we ship, into $(DIST): the client wheel (kennel-client, generated code inside), the server
+# wheel (kennel-server, with the built web client where npm is) and the TypeScript SDK's npm
+# tarball, all at the version in clients/python/kennel/_version.py (the npm package must agree).
+# Without npm the tarball is left out, saying so, unless KENNEL_REQUIRE_NODE=1.
+DIST ?= dist
+dist: setup typescript
+	rm -rf $(DIST) build clients/python/build
+	mkdir -p $(DIST)
+	$(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation -w $(DIST) ./clients/python .
+	@if command -v npm >/dev/null 2>&1; then \
+		cd clients/typescript && npm pack --silent --pack-destination $(abspath $(DIST)) >/dev/null; \
+	elif [ "$$KENNEL_REQUIRE_NODE" = 1 ]; then echo "make dist: npm is missing" >&2; exit 1; \
+	else echo "make dist: npm is missing, so there is no npm tarball and no web client in the server wheel" >&2; fi
+	$(BIN)/python tests/testkit/dist.py $(DIST) $$(command -v npm >/dev/null 2>&1 && echo --require-tarball)
+
 # The server with its web port: play in a browser at http://127.0.0.1:$(WEB_PORT)/
 run-web: setup web
 	$(BIN)/kennel serve --web $(WEB_PORT)
@@ -96,5 +111,5 @@ browser:
 	$(MAKE) --no-print-directory web
 
 clean:
-	rm -rf $(VENV) clients/python/kennel/v1 .pytest_cache clients/node_modules clients/typescript/src/gen \
+	rm -rf $(VENV) dist build clients/python/build clients/python/kennel/v1 .pytest_cache clients/node_modules clients/typescript/src/gen \
 		clients/typescript/dist clients/typescript/.generated clients/web/dist
