@@ -35,6 +35,7 @@ from connectrpc.request import RequestContext
 from connectrpc.server import ConnectASGIApplication, Endpoint
 from kennel.domain.registry import GAMES
 from kennel.service.limits import FORWARDED_FOR_KEY, GATEWAY_KEY, GATEWAY_TOKEN
+from kennel.service.web_json import JsonCodec, message_classes, wants_json
 from kennel.v1 import kennel_pb2
 
 log = structlog.get_logger(__name__)
@@ -101,6 +102,23 @@ class Gateway:
                 table[path] = Endpoint.unary(info, self._unary(path))
         return table
 
+    def json_endpoints(self) -> dict[str, Endpoint[Any, Any]]:
+        """The same forwarding for the JSON encoding: each request is parsed into its message
+        (web_json.JsonCodec) and forwarded as bytes; each answer is parsed to be written as JSON."""
+        table: dict[str, Endpoint[Any, Any]] = {}
+        for path, endpoint in self.endpoints().items():
+            request_class, response_class = message_classes(SERVICE.methods_by_name[endpoint.method.name])
+            info: MethodInfo[Any, Any] = MethodInfo(
+                name=endpoint.method.name, service_name=SERVICE.full_name, input=request_class,
+                output=response_class, idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=endpoint.method.stream_type,
+            )
+            if endpoint.method.stream_type is StreamType.SERVER_STREAM:
+                table[path] = Endpoint.server_stream(info, _json_stream(self._stream(path), response_class))
+            else:
+                table[path] = Endpoint.unary(info, _json_unary(self._unary(path), response_class))
+        return table
+
     def _unary(self, path: str) -> Callable[[bytes, RequestContext[bytes, bytes]], Awaitable[bytes]]:
         call = self.channel.unary_unary(path)  # no serializers: bytes in, bytes out
 
@@ -127,6 +145,21 @@ class Gateway:
                 stream.cancel()  # the browser went away: free the stream's slot at once
 
         return forward
+
+
+def _json_unary(forward: Callable[[bytes, Any], Awaitable[bytes]], response_class: type[Any]) -> Any:
+    async def forward_json(request: Any, ctx: Any) -> Any:
+        return response_class.FromString(await forward(request.SerializeToString(), ctx))
+
+    return forward_json
+
+
+def _json_stream(forward: Callable[[bytes, Any], AsyncIterator[bytes]], response_class: type[Any]) -> Any:
+    async def forward_json(request: Any, ctx: Any) -> AsyncIterator[Any]:
+        async for message in forward(request.SerializeToString(), ctx):
+            yield response_class.FromString(message)
+
+    return forward_json
 
 
 def _metadata(ctx: RequestContext[bytes, bytes]) -> tuple[tuple[str, str], ...]:
@@ -157,11 +190,13 @@ def _connect_error(error: grpc.aio.AioRpcError, ctx: RequestContext[bytes, bytes
 class KennelConnectApp(ConnectASGIApplication[Gateway]):
     """connectrpc's ASGI application over the gateway's endpoints (Connect, gRPC-Web)."""
 
-    def __init__(self, gateway: Gateway, max_message_bytes: int) -> None:
+    def __init__(self, gateway: Gateway, max_message_bytes: int, json: bool = False) -> None:
+        # One application per encoding: the binary one forwards bytes untouched, the JSON one
+        # converts at the gateway (service/web_json.py); WebApp picks by the request's encoding.
         super().__init__(
             service=gateway,
-            endpoints=lambda g: g.endpoints(),
-            codecs=[RawBytes()],
+            endpoints=(lambda g: g.json_endpoints()) if json else (lambda g: g.endpoints()),
+            codecs=[JsonCodec()] if json else [RawBytes()],  # type: ignore[list-item]
             read_max_bytes=max_message_bytes,
         )
 
@@ -192,16 +227,19 @@ DATA: Mapping[str, Callable[[], bytes]] = {
 class WebApp:
     """The web port: the API under /kennel.v1.Kennel/, and the client's files and data elsewhere."""
 
-    def __init__(self, api: KennelConnectApp, client_dir: Path = WEB_CLIENT) -> None:
+    def __init__(self, api: KennelConnectApp, client_dir: Path = WEB_CLIENT,
+                 json_api: KennelConnectApp | None = None) -> None:
         self.api = api
         self.client_dir = client_dir
+        self.json_api = json_api  # the Connect protocol's JSON encoding, where served
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return
         path: str = scope["path"]
         if path.startswith(self.api.path + "/"):
-            await self.api(scope, receive, send)  # type: ignore[arg-type]
+            api = self.json_api if self.json_api is not None and wants_json(scope) else self.api
+            await api(scope, receive, send)  # type: ignore[arg-type]
             return
         if scope["method"] not in ("GET", "HEAD"):
             await _respond(send, 405, b"method not allowed", "text/plain")
@@ -275,7 +313,8 @@ async def _serve(server: uvicorn.Server) -> None:
 async def start_web(host: str, port: int, grpc_port: int, max_message_bytes: int) -> RunningWeb:
     """Serve the web port (port 0 picks a free one) beside the gRPC server at `grpc_port`."""
     gateway = Gateway(loopback_target(host, grpc_port))
-    app = WebApp(KennelConnectApp(gateway, max_message_bytes))
+    app = WebApp(KennelConnectApp(gateway, max_message_bytes),
+                 json_api=KennelConnectApp(gateway, max_message_bytes, json=True))
     server = _EmbeddedServer(uvicorn.Config(app, host=host, port=port, lifespan="off", log_config=None,
                                            access_log=False, log_level="warning"))
     task = asyncio.create_task(_serve(server))
