@@ -69,17 +69,11 @@ run: setup
 # What we ship, into $(DIST): the client wheel (kennel-client, generated code inside), the server
 # wheel (kennel-server, with the built web client where npm is) and the TypeScript SDK's npm
 # tarball, all at the version in clients/python/kennel/_version.py (the npm package must agree).
-# Without npm the tarball is left out, saying so, unless KENNEL_REQUIRE_NODE=1.
+# Without npm the tarball is left out, saying so, unless KENNEL_REQUIRE_NODE=1. The steps are in
+# tests/testkit/dist.py, which the packaging tests (tests/packaging) run as well.
 DIST ?= dist
 dist: setup typescript
-	rm -rf $(DIST) build clients/python/build
-	mkdir -p $(DIST)
-	$(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation -w $(DIST) ./clients/python .
-	@if command -v npm >/dev/null 2>&1; then \
-		cd clients/typescript && npm pack --silent --pack-destination $(abspath $(DIST)) >/dev/null; \
-	elif [ "$$KENNEL_REQUIRE_NODE" = 1 ]; then echo "make dist: npm is missing" >&2; exit 1; \
-	else echo "make dist: npm is missing, so there is no npm tarball and no web client in the server wheel" >&2; fi
-	$(BIN)/python tests/testkit/dist.py $(DIST) $$(command -v npm >/dev/null 2>&1 && echo --require-tarball)
+	$(BIN)/python tests/testkit/dist.py $(DIST)
 
 # The server with its web port: play in a browser at http://127.0.0.1:$(WEB_PORT)/
 run-web: setup web

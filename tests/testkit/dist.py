@@ -1,14 +1,20 @@
-"""What `make dist` writes, checked: the two wheels and the npm tarball, one version, and nothing
-but `kennel` at the top level of either wheel. `make dist` runs this file; the packaging tests
-(tests/packaging) import it.
+"""`make dist`, in one place for the Makefile and the packaging tests (tests/packaging): the two
+wheels and the npm tarball built into a folder, then checked: one version everywhere, and
+nothing but `kennel` at the top level of either wheel.
 
-    python tests/testkit/dist.py DIST_FOLDER [--require-tarball]
+    python tests/testkit/dist.py DIST_FOLDER     # what `make dist` runs, after `make typescript`
+
+Without npm the tarball (and the web client inside the server wheel) is left out, saying so,
+unless KENNEL_REQUIRE_NODE=1.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -16,6 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 VERSION_FILE = ROOT / "clients" / "python" / "kennel" / "_version.py"
 NPM_PACKAGE = ROOT / "clients" / "typescript" / "package.json"
+SDK_BUILT = ROOT / "clients" / "typescript" / "dist" / "index.js"
+# setuptools' scratch folders: removed before a build (no stale files) and after it.
+BUILD_FOLDERS = (ROOT / "build", ROOT / "clients" / "python" / "build")
 DISTRIBUTIONS = ("kennel_client", "kennel_server")
 
 
@@ -62,13 +71,46 @@ def problems(folder: Path, require_tarball: bool) -> list[str]:
     return found
 
 
+def npm_missing() -> str | None:
+    if shutil.which("npm") is None:
+        return "npm is missing, so there is no npm tarball and no web client in the server wheel"
+    if not SDK_BUILT.is_file():
+        return "the TypeScript SDK is not built (make typescript)"
+    return None
+
+
+def build(folder: Path) -> list[str]:
+    """Build both wheels (and the tarball where npm is) into `folder`; what is wrong, if anything."""
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    for scratch in BUILD_FOLDERS:
+        shutil.rmtree(scratch, ignore_errors=True)
+    try:
+        # Without build isolation: the environment running this already has setuptools and
+        # grpcio-tools, and the wheels get the generated code `make proto` wrote.
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+                        "-w", str(folder), str(ROOT / "clients" / "python"), str(ROOT)], check=True, timeout=300)
+    finally:
+        for scratch in BUILD_FOLDERS:
+            shutil.rmtree(scratch, ignore_errors=True)
+    lack = npm_missing()
+    if lack is None:
+        subprocess.run(["npm", "pack", "--silent", "--pack-destination", str(folder.resolve())],
+                       cwd=NPM_PACKAGE.parent, check=True, timeout=120, stdout=subprocess.DEVNULL)
+    elif os.environ.get("KENNEL_REQUIRE_NODE") == "1":
+        return [lack]
+    else:
+        print(f"make dist: {lack}", file=sys.stderr)
+    return problems(folder, require_tarball=lack is None)
+
+
 def main(argv: list[str]) -> int:
     folder = Path(argv[0])
-    found = problems(folder, "--require-tarball" in argv)
+    found = build(folder)
     for problem in found:
         print(f"make dist: {problem}", file=sys.stderr)
     if not found:
-        print(f"make dist: {', '.join(sorted(p.name for p in folder.iterdir()))} at version {python_version()}")
+        print(f"make dist: {', '.join(sorted(p.name for p in folder.iterdir()))} at version {python_version()} in {folder}")
     return 1 if found else 0
 
 
