@@ -46,6 +46,7 @@ def check_registered(games: Mapping[str, Game[Any]]) -> None:
     missing = missing_wrappers(games.values())
     if missing:
         raise HalfRegisteredGame(
-            "registered games lack their entries in proto/kennel/v1/kennel.proto: " + "; ".join(missing)
+            "registered games lack their entries in proto/kennel/v1/kennel.proto: "
+            + "; ".join(missing)
             + ". Add each game's member to these oneofs (and regenerate with `make proto`)."
         )

@@ -21,8 +21,8 @@ from kennel.service.config import Config
 from kennel.service.games import GameHub
 from kennel.service.interceptors import SERVICE, KennelInterceptor
 from kennel.service.metrics import Metrics, MetricsEndpoint, serve_metrics
-from kennel.service.registration import check_registered
 from kennel.service.projections import Projections
+from kennel.service.registration import check_registered
 from kennel.service.servicer import KennelServicer
 from kennel.service.storage import GameStore, open_store
 from kennel.v1 import kennel_pb2, kennel_pb2_grpc

@@ -25,8 +25,9 @@ README = ROOT / "README.md"
 def test_the_python_example_plays_a_whole_game(server: ServerThread, tmp_path: Path) -> None:
     code = aimed(only(API_DOC, "python"), DOC_GRPC_ADDRESS, server.address)
     (tmp_path / "example.py").write_text(code)
-    done = subprocess.run([sys.executable, "example.py"], cwd=tmp_path, capture_output=True, text=True,
-                          timeout=120, check=False)
+    done = subprocess.run(
+        [sys.executable, "example.py"], cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == "1 game_created" and lines[-2].endswith(" game_ended")
@@ -46,8 +47,10 @@ def web_base(server: ServerThread) -> Iterator[str]:
 def test_the_curl_session_creates_views_and_submits(web_base: str) -> None:
     missing = [tool for tool in ("curl", "jq", "bash") if shutil.which(tool) is None]
     if missing:
-        pytest.skip(f"skipped: docs/api.md's JSON session needs {', '.join(missing)} "
-                    "(tests/web/test_web_json.py makes the same calls with urllib)")
+        pytest.skip(
+            f"skipped: docs/api.md's JSON session needs {', '.join(missing)} "
+            "(tests/web/test_web_json.py makes the same calls with urllib)"
+        )
     script = "set -euo pipefail\n" + aimed(only(API_DOC, "sh", containing="curl"), DOC_WEB_BASE, web_base)
     done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
@@ -74,10 +77,14 @@ def test_the_readme_simulate_then_fork_steps_connect(tmp_path: Path) -> None:
     server = ServerThread(data).start()
     try:
         simulate = readme_line(".venv/bin/kennel simulate")
-        simulate = [str(ROOT / simulate[0]), *(server.address if word == DOC_GRPC_ADDRESS else word
-                                               for word in simulate[1:])]
+        simulate = [
+            str(ROOT / simulate[0]),
+            *(server.address if word == DOC_GRPC_ADDRESS else word for word in simulate[1:]),
+        ]
         assert "--server" in simulate
-        done = subprocess.run(simulate, cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
+        done = subprocess.run(
+            simulate, cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False
+        )
         assert done.returncode == 0, done.stderr
         logs = sorted((tmp_path / "logs").glob("*.jsonl"))
         game_id = json.loads(logs[0].read_text().splitlines()[0])["game_id"]

@@ -54,9 +54,12 @@ def clean_env() -> dict[str, str]:
 
 
 def sh(command: list[str], cwd: Path, timeout: float = 240) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(command, cwd=cwd, env=clean_env(), capture_output=True, text=True, timeout=timeout,
-                          check=False)
-    assert done.returncode == 0, f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}\n{done.stdout}"
+    done = subprocess.run(
+        command, cwd=cwd, env=clean_env(), capture_output=True, text=True, timeout=timeout, check=False
+    )
+    assert done.returncode == 0, (
+        f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}\n{done.stdout}"
+    )
     return done
 
 
@@ -65,8 +68,23 @@ def install(where: Path, shipped: Shipped, requirement: str) -> dict[str, str]:
     index (the rest); every installed distribution -> where pip took it from."""
     sh([sys.executable, "-m", "venv", "--without-pip", str(where)], cwd=where.parent)
     report = where.parent / f"{where.name}-report.json"
-    sh([sys.executable, "-m", "pip", "--python", str(where / "bin" / "python"), "install", "--quiet",
-        "--find-links", str(shipped.folder), "--report", str(report), requirement], cwd=where.parent)
+    sh(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(where / "bin" / "python"),
+            "install",
+            "--quiet",
+            "--find-links",
+            str(shipped.folder),
+            "--report",
+            str(report),
+            requirement,
+        ],
+        cwd=where.parent,
+    )
     installed = json.loads(report.read_text())["install"]
     return {item["metadata"]["name"].lower(): item["download_info"]["url"] for item in installed}
 
@@ -93,8 +111,21 @@ def served(shipped: Shipped, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     assert not any((site / name).exists() for name in ("domain", "service", "replay"))
 
     server = subprocess.Popen(
-        [str(environment / "bin" / "kennel"), "serve", "--port", "0", "--web", "0", "--data", str(home / "data")],
-        cwd=home, env=clean_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [
+            str(environment / "bin" / "kennel"),
+            "serve",
+            "--port",
+            "0",
+            "--web",
+            "0",
+            "--data",
+            str(home / "data"),
+        ],
+        cwd=home,
+        env=clean_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     try:
         address = web = ""
@@ -120,8 +151,22 @@ def served(shipped: Shipped, tmp_path_factory: pytest.TempPathFactory) -> Iterat
 
 
 def test_the_server_wheel_serves_and_simulates(served: Served, shipped: Shipped, tmp_path: Path) -> None:
-    done = sh([str(served.environment / "bin" / "kennel"), "simulate", "hoarders", "--players", "2",
-               "--games", "1", "--seed", "shipped", "--server", served.address], cwd=tmp_path)
+    done = sh(
+        [
+            str(served.environment / "bin" / "kennel"),
+            "simulate",
+            "hoarders",
+            "--players",
+            "2",
+            "--games",
+            "1",
+            "--seed",
+            "shipped",
+            "--server",
+            served.address,
+        ],
+        cwd=tmp_path,
+    )
     assert done.stdout.startswith(f"1 games of Hoarders, 2 players, seed 'shipped', through {served.address}")
     with urllib.request.urlopen(f"{served.web}/games.json", timeout=10) as answer:
         assert "hoarders" in {game["name"] for game in json.loads(answer.read())}
@@ -136,10 +181,19 @@ def test_the_client_wheel_alone_plays_a_whole_game(served: Served, shipped: Ship
     environment = tmp_path / "venv"
     sources = install(environment, shipped, f"kennel-client=={dist.python_version()}")
     assert "kennel-server" not in sources and sources["kennel-client"].startswith(shipped.folder.as_uri())
-    assert {"grpcio", "protobuf"} <= set(sources) and not {"eventsourcing", "uvicorn", "psycopg"} & set(sources)
+    assert {"grpcio", "protobuf"} <= set(sources) and not {"eventsourcing", "uvicorn", "psycopg"} & set(
+        sources
+    )
     python = str(environment / "bin" / "python")
-    refused = subprocess.run([python, "-c", "import kennel.domain"], cwd=tmp_path, env=clean_env(),
-                             capture_output=True, text=True, timeout=60, check=False)
+    refused = subprocess.run(
+        [python, "-c", "import kennel.domain"],
+        cwd=tmp_path,
+        env=clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert refused.returncode != 0 and "No module named 'kennel.domain'" in refused.stderr
 
     (tmp_path / "example.py").write_text(aimed(only(API_DOC, "python"), DOC_GRPC_ADDRESS, served.address))

@@ -10,12 +10,15 @@ unless KENNEL_REQUIRE_NODE=1.
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -61,7 +64,9 @@ def top_level(path: Path) -> set[str]:
 def problems(folder: Path, require_tarball: bool) -> list[str]:
     found: list[str] = []
     if npm_version() != python_version():
-        found.append(f"{NPM_PACKAGE.name} says {npm_version()} but {VERSION_FILE.name} says {python_version()}")
+        found.append(
+            f"{NPM_PACKAGE.name} says {npm_version()} but {VERSION_FILE.name} says {python_version()}"
+        )
     for distribution in DISTRIBUTIONS:
         names = top_level(wheel(folder, distribution))
         if names != {"kennel"}:
@@ -80,23 +85,53 @@ def npm_missing() -> str | None:
 
 
 def build(folder: Path) -> list[str]:
-    """Build both wheels (and the tarball where npm is) into `folder`; what is wrong, if anything."""
+    """Build both wheels (and the tarball where npm is) into `folder`; what is wrong, if anything.
+
+    setuptools builds in the checkout's build/ folders, so builds of one checkout (two test
+    workers, or a test and `make dist`) take turns, by a lock outside the checkout."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
+    name = hashlib.sha256(str(ROOT).encode()).hexdigest()[:16]
+    with open(Path(tempfile.gettempdir()) / f"kennel-dist-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build(folder)
+
+
+def _build(folder: Path) -> list[str]:
     for scratch in BUILD_FOLDERS:
         shutil.rmtree(scratch, ignore_errors=True)
     try:
         # Without build isolation: the environment running this already has setuptools and
         # grpcio-tools, and the wheels get the generated code `make proto` wrote.
-        subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-                        "-w", str(folder), str(ROOT / "clients" / "python"), str(ROOT)], check=True, timeout=300)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "wheel",
+                "--quiet",
+                "--no-deps",
+                "--no-build-isolation",
+                "-w",
+                str(folder),
+                str(ROOT / "clients" / "python"),
+                str(ROOT),
+            ],
+            check=True,
+            timeout=300,
+        )
     finally:
         for scratch in BUILD_FOLDERS:
             shutil.rmtree(scratch, ignore_errors=True)
     lack = npm_missing()
     if lack is None:
-        subprocess.run(["npm", "pack", "--silent", "--pack-destination", str(folder.resolve())],
-                       cwd=NPM_PACKAGE.parent, check=True, timeout=120, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            ["npm", "pack", "--silent", "--pack-destination", str(folder.resolve())],
+            cwd=NPM_PACKAGE.parent,
+            check=True,
+            timeout=120,
+            stdout=subprocess.DEVNULL,
+        )
     elif os.environ.get("KENNEL_REQUIRE_NODE") == "1":
         return [lack]
     else:
@@ -110,7 +145,9 @@ def main(argv: list[str]) -> int:
     for problem in found:
         print(f"make dist: {problem}", file=sys.stderr)
     if not found:
-        print(f"make dist: {', '.join(sorted(p.name for p in folder.iterdir()))} at version {python_version()} in {folder}")
+        print(
+            f"make dist: {', '.join(sorted(p.name for p in folder.iterdir()))} at version {python_version()} in {folder}"
+        )
     return 1 if found else 0
 
 

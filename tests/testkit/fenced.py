@@ -21,7 +21,9 @@ def fenced(path: Path, language: str) -> list[str]:
 def only(path: Path, language: str, containing: str = "") -> str:
     """The one ```language block of the document that contains `containing`."""
     blocks = [block for block in fenced(path, language) if containing in block]
-    assert len(blocks) == 1, f"{path.name}: expected one ```{language} block with {containing!r}, found {len(blocks)}"
+    assert len(blocks) == 1, (
+        f"{path.name}: expected one ```{language} block with {containing!r}, found {len(blocks)}"
+    )
     return blocks[0]
 
 
