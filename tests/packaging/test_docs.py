@@ -1,6 +1,6 @@
 """The documents' examples run as written (issue #15): docs/api.md's Python example and its curl
 session against a real server on free loopback ports, and the README's `simulate --server` then
-`replay fork` steps. (The TypeScript example, and the Python one once more from a fresh
+`replay fork` steps; and every TypeScript example of the documents type-checks. (The TypeScript example, and the Python one once more from a fresh
 environment with only the client wheel, run in tests/packaging/test_installed.py.)"""
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from kennel.service.config import Config
 from kennel.service.web import start_web
-from testkit.fenced import API_DOC, DOC_GRPC_ADDRESS, DOC_WEB_BASE, ROOT, aimed, only
+from testkit.fenced import API_DOC, DOC_GRPC_ADDRESS, DOC_WEB_BASE, ROOT, aimed, fenced, only
+from testkit.node import BIN, node_missing, require, run
 from testkit.servers import ServerThread
 
 README = ROOT / "README.md"
@@ -95,3 +96,34 @@ def test_the_readme_simulate_then_fork_steps_connect(tmp_path: Path) -> None:
     done = subprocess.run(fork, cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert f"forked {game_id} at version " in done.stdout
+
+
+def test_the_typescript_examples_type_check(tmp_path: Path) -> None:
+    """docs/api.md's, docs/typescript.md's and the SDK README's TypeScript, compiled by tsc
+    (strict, as the SDK is) against the SDK's sources: `join(...)` and the rest are used as typed."""
+    require(node_missing(), "KENNEL_REQUIRE_NODE")
+    sources = ROOT / "clients" / "typescript" / "src"
+    files = []
+    for number, document in enumerate(
+        (API_DOC, ROOT / "docs" / "typescript.md", sources.parent / "README.md")
+    ):
+        for block in fenced(document, "ts"):
+            files.append(f"example{number}-{len(files)}.mts")
+            (tmp_path / files[-1]).write_text(block)
+    assert len(files) >= 3
+    config = {
+        "extends": str(sources.parent / "tsconfig.json"),
+        "compilerOptions": {
+            "noEmit": True,
+            "rootDir": "/",
+            "typeRoots": [str(ROOT / "clients" / "node_modules" / "@types")],
+            "paths": {
+                "@kennel/sdk": [str(sources / "index.ts")],
+                "@kennel/sdk/node": [str(sources / "node.ts")],
+                "@kennel/sdk/web": [str(sources / "web.ts")],
+            },
+        },
+        "files": files,
+    }
+    (tmp_path / "tsconfig.json").write_text(json.dumps(config))
+    run([str(BIN / "tsc"), "-p", str(tmp_path)], cwd=tmp_path)
