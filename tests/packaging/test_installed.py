@@ -106,6 +106,7 @@ def served(shipped: Shipped, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     # Ours both came from the shipped folder, and nothing else of ours was installed.
     ours = {name: url for name, url in sources.items() if name.startswith("kennel")}
     assert sorted(ours) == ["kennel-client", "kennel-server"]
+    assert "grpcio-tools" not in sources  # the generated code is inside the wheel
     assert all(url.startswith(shipped.folder.as_uri() + "/") for url in ours.values()), ours
     site = next((environment / "lib").glob("python*/site-packages"))
     assert not any((site / name).exists() for name in ("domain", "service", "replay"))
@@ -181,6 +182,7 @@ def test_the_client_wheel_alone_plays_a_whole_game(served: Served, shipped: Ship
     environment = tmp_path / "venv"
     sources = install(environment, shipped, f"kennel-client=={dist.python_version()}")
     assert "kennel-server" not in sources and sources["kennel-client"].startswith(shipped.folder.as_uri())
+    assert "grpcio-tools" not in sources
     assert {"grpcio", "protobuf"} <= set(sources) and not {"eventsourcing", "uvicorn", "psycopg"} & set(
         sources
     )
