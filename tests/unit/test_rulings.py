@@ -34,7 +34,7 @@ KINDS = ("gap", "reading", "house rule")
 KIND_LINE = re.compile(r"^Kind: \**(gap|reading|house rule)\**\s*$", re.MULTILINE)
 # The pages that follow the format already; every page must, once every game's rulings are
 # written this way (issue 17), and then this set is every page.
-FOLLOWING = {"hoarders"}
+FOLLOWING = {"hoarders", "caninos"}
 
 
 @dataclass(frozen=True)
