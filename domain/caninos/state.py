@@ -144,7 +144,8 @@ class CaninosState:
     passes: int = 0  # turns in a row that their seat passed (played and discarded nothing)
     deck_ran_out: bool = False
     stalled: bool = False  # a whole round passed, under the house rule "A round of passes"
-    unspelling: tuple[int, ...] = ()  # enchanted seats still to choose, this turn, whether to turn a plush toy back
+    # Enchanted seats still to choose, this turn, whether to turn a plush toy back (spell.py).
+    unspelling: tuple[int, ...] = ()
 
     def enchanted_with_plush(self) -> tuple[int, ...]:
         """Seats under a Dog Fairy holding a plush toy, in seat order: asked at each turn's start."""

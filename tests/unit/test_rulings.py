@@ -61,13 +61,15 @@ def rulings(page: Path) -> list[Ruling]:
     if section is None:
         return []
     parts = re.split(r"^### (.+)$", section.group(1), flags=re.MULTILINE)
-    return [Ruling(page.stem, title.strip(), body) for title, body in zip(parts[1::2], parts[2::2], strict=True)]
+    pairs = zip(parts[1::2], parts[2::2], strict=True)
+    return [Ruling(page.stem, title.strip(), body) for title, body in pairs]
 
 
 def ruling_tests() -> set[str]:
     names: set[str] = set()
     for path in TESTS.rglob("test_*.py"):
-        names.update(re.findall(r"^\s*def (test_ruling_\w+)\(", path.read_text(encoding="utf-8"), re.MULTILINE))
+        text = path.read_text(encoding="utf-8")
+        names.update(re.findall(r"^\s*def (test_ruling_\w+)\(", text, re.MULTILINE))
     return names
 
 

@@ -116,7 +116,8 @@ def test_ruling_destroyer():
     state, events = played_out(state, 0, ChooseSlice(ref(1, P.BLACK_OLIVES)))  # the reduction to seat 1...
     assert (
         ToppingsRedistributed(
-            lifted=(ref(0, P.HAM, DOWN), ref(1, P.BLACK_OLIVES, UP)), onto=(ref(1, P.BLACK_OLIVES), ref(0, P.HAM))
+            lifted=(ref(0, P.HAM, DOWN), ref(1, P.BLACK_OLIVES, UP)),
+            onto=(ref(1, P.BLACK_OLIVES), ref(0, P.HAM)),
         )
         in events
     )  # ...and the increase, with one slice left, to seat 0
@@ -183,7 +184,10 @@ def test_ruling_dog_fairy():
     state = table(
         (FAIRY, GAMBLER),
         FILLER,
-        collections=[(), (Slice(P.HAM, topping=UP), P.TOMATO_AND_HAM, Slice(P.BLACK_OLIVES, cerberus=CERBERUS))],
+        collections=[
+            (),
+            (Slice(P.HAM, topping=UP), P.TOMATO_AND_HAM, Slice(P.BLACK_OLIVES, cerberus=CERBERUS)),
+        ],
     )
     state, events = played_out(state, 0, PerformTrick(FAIRY, Trick.DOG_FAIRY))
     assert CollectionEnchanted(seat=1, card=FAIRY) in events

@@ -130,7 +130,9 @@ def test_the_data_file_and_the_enums_name_the_same_cards():
     others = {item["id"] for key in ("chaos_hounds", "reactions", "toppings") for item in data[key]}
     assert dogs | others == {card.value for card in Card}
     pizzas = {
-        kind["id"] for key in ("normal_pizzas", "ingredients_only", "double_pizzas") for kind in data[key]["kinds"]
+        kind["id"]
+        for key in ("normal_pizzas", "ingredients_only", "double_pizzas")
+        for kind in data[key]["kinds"]
     }
     assert pizzas == {pizza.value for pizza in Pizza}
     assert len(data["reactions"][1]["titles"]) == 6  # the six Raccoons' titles, one power

@@ -31,7 +31,8 @@ def test_house_rules_in_force_are_named_in_the_replays_first_sentence():
         return narrate(ledger.log().to_bytes())[0].text
 
     chosen = first_sentence({"deck_runs_out": "reshuffle", "reshuffle_limit": 2, "round_of_passes": True})
-    assert "(rules version 2, with house rule: the discard pile becomes the main deck at most 2 times" in chosen
+    limit = "the discard pile becomes the main deck at most 2 times"
+    assert f"(rules version 2, with house rule: {limit}" in chosen
     assert "with house rule: a round in which every seat passes ends the game" in chosen
     written = first_sentence({"deck_runs_out": "reshuffle"})
     assert "(rules version 2)" in written and "house rule" not in written

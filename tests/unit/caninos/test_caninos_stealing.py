@@ -43,7 +43,9 @@ HAM_OF_1 = ref(1, P.HAM)
 
 def test_ruling_targets_are_chosen_before_anyone_answers():
     """Option A: "a dog from any pack" steals a Normal slice; "Any player may try to stop you"."""
-    state = table((GLUTTON, QUIETO), (QUIETO,), (RACCOON,), collections=[(P.CHEESE,), (P.HAM,), (P.PEPPERONI,)])
+    state = table(
+        (GLUTTON, QUIETO), (QUIETO,), (RACCOON,), collections=[(P.CHEESE,), (P.HAM,), (P.PEPPERONI,)]
+    )
     assert when(state, 0, Steal(HAM_OF_1)) == [StealDeclared(seat=0, slice=HAM_OF_1)]
     state, _ = play(state, (0, Steal(HAM_OF_1)))
     assert GAME.pending(state) == (
