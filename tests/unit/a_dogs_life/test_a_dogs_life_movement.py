@@ -172,3 +172,24 @@ def test_the_truck_and_a_marker_on_one_space_cannot_be_entered():
         [TruckDriven(spaces=(LAMP,))],
     )
     then_refused(state, 0, MoveDog(LAMP), "truck_in_the_way")
+
+
+def test_ruling_piddling_over_a_sniffed_marker():
+    """docs: "Piddling over a sniffed marker" (reading): "On the next turn, if the dog's bladder
+    is not empty, it may piddle on the lamppost": on that turn only."""
+    sniffed = [
+        DogPiddled(seat=1, space=LAMP),
+        DogMoved(seat=0, to=LAMP),
+        LamppostSniffed(seat=0, space=LAMP, owner=1),
+    ]
+    next_turn = given(opening(FIFI, BUTCH), placed(None, LAMP, active=1), sniffed, placed(None, at(15, 1)))
+    assert PiddleOnLamppost() in GAME.legal_commands(next_turn, 0)
+    assert GAME.view(next_turn, None).sniffed == LAMP
+    later = given(
+        opening(FIFI, BUTCH),
+        placed(None, LAMP, active=1),
+        sniffed,
+        placed(None, at(15, 1)),
+        placed(None, None),  # the turn after the next
+    )
+    then_refused(later, 0, PiddleOnLamppost(), "not_the_next_turn")
