@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from kennel.domain.core import house_rules
 from kennel.domain.core import table as tables
 from kennel.domain.core.codec import to_json
 from kennel.domain.core.rules import Game, Seat
@@ -89,8 +90,10 @@ def _attempts_by_version(attempts: Sequence[Attempt], seat: Seat | None) -> dict
 def _engine_sentence(game: Game[Any], event: Any, names: list[str]) -> str:
     if isinstance(event, tables.GameCreated):
         players = ", ".join(name if name is not None else "an open seat" for name in event.seats)
+        options = tables.parse_options(game, event.options)
+        rules = "".join(f", with {rule}" for rule in house_rules.in_force(options))
         return (
-            f"A game of {game.title} (rules version {event.rules_version}) was created for {players}; "
+            f"A game of {game.title} (rules version {event.rules_version}{rules}) was created for {players}; "
             f"the server committed to its secret seed with {event.seed_commitment[:16]}..."
         )
     if isinstance(event, tables.SeatFilled):

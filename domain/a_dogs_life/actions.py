@@ -213,14 +213,20 @@ def check_piddle(state: State, seat: int, command: PiddleOnLamppost) -> RuleViol
         return refused("no_lamppost", "There is no lamppost here.")
     if state.dogs[seat].bladder <= 0:
         return refused("bladder_empty", "Your dog's bladder is empty.")
-    if state.piddle_on(space) == seat:
+    owner = state.piddle_on(space)
+    if owner == seat:
         return refused("already_marked", "Your dog's marker is already on this lamppost.")
+    if owner is not None and state.sniffed != space:
+        return refused(
+            "not_the_next_turn",
+            "A dog piddles over an opponent's marker only on the turn after it sniffed that lamppost.",
+        )
     return None
 
 
 def piddle(resolution: Resolution, seat: int, command: PiddleOnLamppost, rng: Rng) -> None:
     """A marker from the bladder onto the lamppost; an opponent's marker there (the dog sniffed
-    it last turn) goes back to its owner."""
+    it on its last turn, and this is the next) goes back to its owner."""
     space = _here(resolution.state, seat)
     resolution.record(DogPiddled(seat=seat, space=space, replaced=resolution.state.piddle_on(space)))
 
@@ -266,7 +272,7 @@ def check_attack(state: State, seat: int, command: AttackDog) -> RuleViolation |
     if not is_seat_number(defender) or not 0 <= defender < state.seat_count or defender == seat:
         return refused("no_such_dog", "Name the seat of an opponent's dog to attack.")
     target = state.dogs[defender].position
-    if target is None or target not in board().links(_here(state, seat)):
+    if target is None or target not in board().reach(_here(state, seat)):
         return refused(
             "not_adjacent", f"Seat {defender}'s dog is not on an adjacent space (through an entrance)."
         )

@@ -78,6 +78,22 @@ class Board:
     def feature(self, space_id: int) -> Feature | None:
         return self.spaces[space_id].feature
 
+    def reach(self, space_id: int) -> tuple[int, ...]:
+        """The spaces adjacent to `space_id` for attacks and the dogcatcher: linked through an
+        arrow "which allow[s] entry into the building". The pound has none (no dog may enter
+        it), so a dog in the pound building can neither be attacked nor netted, nor attack out
+        (docs/rules/a-dogs-life.md, "The pound building")."""
+        return self._reach[space_id]
+
+    @functools.cached_property
+    def _reach(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(
+            ()
+            if space.kind is SpaceKind.POUND
+            else tuple(n for n in space.links if self.spaces[n].kind is not SpaceKind.POUND)
+            for space in self.spaces
+        )
+
     @functools.cached_property
     def street_links(self) -> tuple[tuple[int, ...], ...]:
         """For every space, its adjacent street squares (the truck drives only on these)."""

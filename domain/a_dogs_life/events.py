@@ -60,7 +60,8 @@ class DogImpounded:
 
 @dataclass(frozen=True)
 class DogKeptInPound:
-    """No card let the dog out: it moves on to this space of the pound track."""
+    """No card let the dog out, or one did while another dog stood in the pound building: it
+    moves on to this space of the pound track (4: it leaves without a card next turn)."""
 
     seat: int
     pound_turn: int

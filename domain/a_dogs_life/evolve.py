@@ -85,8 +85,10 @@ def _turn_started(state: State, event: TurnStarted) -> State:
         action_points=event.action_points,
         begged=(),
         truck_steps=0,
+        # "On the next turn ... it may piddle on the lamppost": this turn only
+        sniffed=state.dogs[event.seat].sniffed if _has_seat(state, event.seat) else None,
     )
-    return _change_dog(state, event.seat, lambda d: replaced(d, hunger=event.hunger))
+    return _change_dog(state, event.seat, lambda d: replaced(d, hunger=event.hunger, sniffed=None))
 
 
 def _card_drawn(state: State, event: CardDrawn) -> State:
@@ -144,7 +146,8 @@ def _dog_moved(state: State, event: DogMoved) -> State:
 
 def _lamppost_sniffed(state: State, event: LamppostSniffed) -> State:
     # "The dog spends the rest of its action points sniffing the lamppost"
-    return replaced(state, action_points=0)
+    state = replaced(state, action_points=0)
+    return _change_dog(state, event.seat, lambda d: replaced(d, sniffed=event.space))
 
 
 def _trash_can_searched(state: State, event: TrashCanSearched) -> State:

@@ -89,7 +89,7 @@ class ADogsLife:
 
     name = GAME_NAME
     title = "A Dog's Life"
-    rules_version = "1"
+    rules_version = "2"
     seats = SeatRange(setting_up.MIN_SEATS, setting_up.MAX_SEATS)
     options_type: type = Options
     commands: TypeRegistry[Any] = TypeRegistry.of(

@@ -258,7 +258,7 @@ _WON = {
     WinReason.BONES_BURIED: "buried the bones needed and won",
     WinReason.MOST_BONES: "buried the most bones by the last round and won",
     WinReason.OVERTIME_BONE: "buried a bone first in overtime and won",
-    WinReason.SHARED: "share the win, tied when the rounds ran out",
+    WinReason.SHARED: "share the win, still tied when the overtime rounds (a house rule) ran out",
 }
 
 

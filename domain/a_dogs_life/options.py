@@ -1,7 +1,10 @@
-"""Game options: the number of bones to bury, and the timed variant as a round limit.
+"""Game options: the number of bones to bury, the rulebook's timed variant, and one house rule.
 
 Every field is optional and None means "the default", so that an options message sent over the
 wire with a field left unset asks for the default (proto3 cannot tell 0 from unset otherwise).
+The defaults are the rulebook's game ("Object of the Game"); every option that departs from the
+text is a house rule, off by default, and named in the game's header like every option
+(docs/rules/a-dogs-life.md).
 """
 
 from __future__ import annotations
@@ -9,8 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 BONES_TO_WIN = 4  # "Find 4 bones and bury them in your home space"
-DEFAULT_ROUND_LIMIT = 30  # docs/rules/a-dogs-life.md, "The timed variant is the default"
-DEFAULT_OVERTIME_ROUNDS = 5  # docs/rules/a-dogs-life.md, "Overtime"
 MAX_BONES_TO_WIN = 10
 NO_LIMIT = 0
 
@@ -19,12 +20,13 @@ NO_LIMIT = 0
 class Options:
     """`bones_to_win`: "the number of bones can be increased or decreased" (1 to 10; default 4).
 
-    `round_limit`: the timed variant ("Variant"), measured in rounds; when that many rounds
-    are played the dog with the most buried bones wins. Default 30; 0 plays the rulebook's
-    untimed game, which may never end.
+    `round_limit`: the rulebook's "Variant" ("play for a set amount of time"), the time counted
+    in rounds; when that many rounds are played the dog with the most buried bones wins, and
+    tied dogs "continue their turns until one buries a bone". Unset or 0: the rulebook's game,
+    won only by burying the bones.
 
-    `overtime_rounds`: after the limit, tied dogs "continue their turns until one buries a
-    bone", for at most this many rounds (default 5), after which they share the win.
+    `overtime_rounds`: a house rule for the timed variant. Unset, tied dogs play on until one
+    buries a bone, as the rulebook says; set, they share the win after that many overtime rounds.
     """
 
     bones_to_win: int | None = None
@@ -37,9 +39,11 @@ class Options:
 
     @property
     def rounds(self) -> int:
-        """The round limit; 0 for none."""
-        return DEFAULT_ROUND_LIMIT if self.round_limit is None else self.round_limit
+        """The round limit of the timed variant; 0 for the rulebook's untimed game."""
+        return NO_LIMIT if self.round_limit is None else self.round_limit
 
     @property
-    def overtime(self) -> int:
-        return DEFAULT_OVERTIME_ROUNDS if self.overtime_rounds is None else self.overtime_rounds
+    def overtime(self) -> int | None:
+        """The house rule's bound on overtime rounds; None (the rulebook) for no bound."""
+        return self.overtime_rounds
+

@@ -1,6 +1,6 @@
 """Object of the Game: the first dog to bury the bones needed wins; or, in the timed variant,
-the most buried bones when the rounds run out (docs/rules/a-dogs-life.md). Scores are the
-bones each seat buried."""
+the most buried bones when the rounds run out, or the first tied dog to bury one more
+(docs/rules/a-dogs-life.md). Scores are the bones each seat buried."""
 
 from __future__ import annotations
 
@@ -25,4 +25,7 @@ def _reason(state: ADogsLifeState) -> str:
         return f"The last round was played; {seats} buried the most bones ({best})."
     if reason is WinReason.OVERTIME_BONE:
         return f"Tied when the last round was played, {seats} buried a bone first in overtime."
-    return f"The rounds ran out with {seats} tied on {best} buried bone(s): they share the win."
+    return (
+        f"The overtime rounds (house rule overtime_rounds) ran out with {seats} tied on {best} "
+        "buried bone(s): they share the win."
+    )

@@ -37,8 +37,8 @@ def check_options(options: Options) -> None:
         raise bad(f"bones_to_win is 1 to {MAX_BONES_TO_WIN}.")
     if not 0 <= options.rounds <= MAX_ROUNDS:
         raise bad(f"round_limit is 1 to {MAX_ROUNDS}, or 0 for no limit.")
-    if not 0 <= options.overtime <= MAX_ROUNDS:
-        raise bad(f"overtime_rounds is 0 to {MAX_ROUNDS}.")
+    if options.overtime is not None and not 0 <= options.overtime <= MAX_ROUNDS:
+        raise bad(f"overtime_rounds is 0 to {MAX_ROUNDS}, or unset to play on until a bone is buried.")
 
 
 def setup(options: Options, seat_count: int, rng: Rng) -> list[Any]:

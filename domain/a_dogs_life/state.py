@@ -46,7 +46,7 @@ class WinReason(enum.Enum):
     BONES_BURIED = "bones_buried"  # the first to bury the bones needed
     MOST_BONES = "most_bones"  # the round limit came, and one dog had buried the most
     OVERTIME_BONE = "overtime_bone"  # tied at the limit, it buried a bone first
-    SHARED = "shared"  # still tied when overtime ran out (or with no overtime)
+    SHARED = "shared"  # the house rule overtime_rounds: still tied when overtime ran out
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,7 @@ class DogState:
     deck: tuple[int, ...] = ()  # card numbers, top first (nobody sees this order)
     discards: tuple[int, ...] = ()  # face up, in the order drawn since the last shuffle
     pound_turn: int = 0  # 0: not in the pound; n: cards to turn over next turn (4: free)
+    sniffed: int | None = None  # the opponent's lamppost it sniffed on its latest turn, till its next
 
     @property
     def carried(self) -> int:
@@ -106,6 +107,7 @@ class ADogsLifeState:
     active: int = 0  # the seat whose turn it is
     action_points: int = 0  # left this turn
     begged: tuple[int, ...] = ()  # restaurants begged at this turn
+    sniffed: int | None = None  # the lamppost the active dog sniffed on its last turn: piddle over it now
     searched: tuple[int, ...] = ()  # trash cans under a search marker, in the order covered
     ground: tuple[GroundItem, ...] = ()  # in the order dropped
     piddles: tuple[Piddle, ...] = ()  # sorted by space
@@ -125,7 +127,7 @@ class ADogsLifeState:
         return self.phase is Phase.OVER
 
     def dog_at(self, space: int) -> int | None:
-        """The seat whose dog stands on `space` (the first, in the pound building)."""
+        """The seat whose dog stands on `space` (two figures never remain in one space)."""
         for seat, dog in enumerate(self.dogs):
             if dog.position == space:
                 return seat

@@ -85,7 +85,7 @@ def truck_stops(resolution: Resolution, rng: Rng) -> None:
     for seat in seats_from(state, state.active):
         dog = resolution.state.dogs[seat]
         position = dog.position
-        if position is None or position not in city.links(stop):
+        if position is None or position not in city.reach(stop):
             continue
         if city.kind(position) is SpaceKind.HOME:
             continue  # "Dogs are always safe from the dogcatcher while in their starting space."

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from kennel.domain.a_dogs_life.board import board
 from kennel.domain.a_dogs_life.dogs import Section, chart
 from kennel.domain.a_dogs_life.draws import draw_card
 from kennel.domain.a_dogs_life.events import (
@@ -95,16 +96,21 @@ def leave_pound(resolution: Resolution, seat: int, action_points: int, rng: Rng)
     if not freed:
         cards = [draw_card(resolution, seat, Section.EXIT_POUND, rng) for _ in range(pound_turn)]
         freed = any(card.exit_pound for card in cards)
-    if freed:
+    if freed and resolution.state.dog_at(board().pound) is not None:
+        # "Two figures may never remain in the same space": it leaves, without a card, on its
+        # next turn that finds the pound building empty (docs: "The pound building").
+        resolution.record(DogKeptInPound(seat=seat, pound_turn=FREED_ON_POUND_TURN))
+    elif freed:
         resolution.record(DogReleased(seat=seat, hunger=HUNGER_ON_RELEASE, action_points=action_points))
     else:
         resolution.record(DogKeptInPound(seat=seat, pound_turn=pound_turn + 1))
 
 
 def round_limit_reached(resolution: Resolution) -> bool:
-    """The timed variant, as a round limit (docs/rules/a-dogs-life.md): at the end of the last
-    round the most buried bones wins; tied dogs play overtime rounds, and share the win if
-    overtime runs out. True when the game is over."""
+    """The timed variant ("Variant"), its time counted in rounds: at the end of the last round
+    the most buried bones wins; tied dogs "continue their turns until one buries a bone"
+    (bury_bone ends it). Only the house rule `overtime_rounds` makes them share the win when
+    that many more rounds bring no bone. True when the game is over."""
     state = resolution.state
     options = state.options
     if not options.rounds:
@@ -115,12 +121,12 @@ def round_limit_reached(resolution: Resolution) -> bool:
         if len(leaders) == 1:
             resolution.record(GameWon(winners=leaders, reason=WinReason.MOST_BONES))
             return True
-        if not options.overtime:
+        if options.overtime == 0:
             resolution.record(GameWon(winners=leaders, reason=WinReason.SHARED))
             return True
         resolution.record(OvertimeStarted(seats=leaders))
         return False
-    if state.overtime and state.round >= options.rounds + options.overtime:
+    if state.overtime and options.overtime is not None and state.round >= options.rounds + options.overtime:
         resolution.record(GameWon(winners=state.contenders, reason=WinReason.SHARED))
         return True
     return False

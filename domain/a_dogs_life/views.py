@@ -62,6 +62,7 @@ class ADogsLifeView:
     contenders: tuple[int, ...]
     dogs: tuple[DogView, ...]
     winners: tuple[int, ...]
+    sniffed: int | None = None  # the lamppost the active dog sniffed on its last turn (it may piddle over it)
 
 
 def view(state: ADogsLifeState, viewer: int | None) -> ADogsLifeView:
@@ -85,6 +86,7 @@ def view(state: ADogsLifeState, viewer: int | None) -> ADogsLifeView:
         contenders=state.contenders,
         dogs=tuple(_dog_view(seat, dog, seat == seen) for seat, dog in enumerate(state.dogs)),
         winners=state.winners,
+        sniffed=state.sniffed,
     )
 
 

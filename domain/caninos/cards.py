@@ -33,7 +33,8 @@ MINI_DECKS = 2  # "Split the remaining pizza deck into two mini-decks"
 
 
 class Pizza(enum.Enum):
-    """Pizza cards: twelve Normal kinds, then the six Double combinations."""
+    """Pizzas: the six Normal kinds of the rulebook, then the six ingredients that only the
+    Doubles name (no card has them: their ids keep the proto's numbers), then the six Doubles."""
 
     STUFFED_CRUST = "stuffed_crust"
     HAM = "ham"
@@ -213,7 +214,7 @@ def _box_from(data: dict[str, Any]) -> Box:
         tricks[card], titles[card.value] = Trick.TOPPING, topping["name"]
     pizza_copies: dict[Pizza, int] = {}
     ingredients: dict[Pizza, tuple[Pizza, Pizza]] = {}
-    for section in ("normal_pizzas", "double_pizzas"):
+    for section in ("normal_pizzas", "ingredients_only", "double_pizzas"):
         for kind in data[section]["kinds"]:
             pizza = Pizza(kind["id"])
             pizza_copies[pizza], titles[pizza.value] = data[section]["copies"], kind["name"]

@@ -38,6 +38,7 @@ from kennel.domain.caninos.events import (
 from kennel.domain.caninos.phases import Phase, phase
 from kennel.domain.caninos.reactions import answers_to_answer, describe_latest, held_answers, window
 from kennel.domain.caninos.resolution import Resolution
+from kennel.domain.caninos.spell import keep, plush_options, turn_back
 from kennel.domain.caninos.state import CaninosState, Draft, SliceRef
 from kennel.domain.caninos.stealing import steal_targets, stealable
 from kennel.domain.caninos.tricks import card_options, seat_options, slice_options, trick_choices
@@ -74,7 +75,7 @@ def steal(resolution: Resolution, seat: int, command: Steal, rng: Rng) -> None:
         raise _discarding()
     if turn.stole:
         raise RuleViolation("caninos/already_stole", "You may steal only one slice of pizza per turn.")
-    if turn.tricks:
+    if turn.tried:
         raise RuleViolation("caninos/steal_first", "Steal first, then perform tricks: your trick is done.")
     if command.slice not in steal_targets(state, seat):
         if not isinstance(command.slice, SliceRef) or stealable(state, seat, command.slice) is None:
@@ -107,7 +108,7 @@ def discard_card(resolution: Resolution, seat: int, command: DiscardCard, rng: R
     """Mechanics: "discard up to three cards from your hand", an option instead of playing."""
     state = resolution.state
     turn = _your_turn(state, seat)
-    if turn.stole or turn.tricks:
+    if turn.laid:
         raise RuleViolation("caninos/cannot_discard", "You played cards this turn, so you may not discard.")
     if turn.discarded >= MAX_DISCARDS:
         raise RuleViolation("caninos/cannot_discard", f"You may discard up to {MAX_DISCARDS} cards.")
@@ -140,6 +141,12 @@ def choose_seat(resolution: Resolution, seat: int, command: ChooseSeat, rng: Rng
 
 def choose_slice(resolution: Resolution, seat: int, command: ChooseSlice, rng: Rng) -> None:
     state = resolution.state
+    if phase(state) is Phase.SPELL:
+        _enchanted(state, seat)
+        if command.slice not in plush_options(state, seat):
+            raise RuleViolation("caninos/bad_slice", "Turn back one of your own plush toys.")
+        turn_back(resolution, seat, command.slice)
+        return
     if phase(state) is Phase.LEVELLING:
         if seat not in owing(state):
             raise RuleViolation("caninos/not_owing", "You are not above the Pack Leader's level.")
@@ -154,6 +161,10 @@ def choose_slice(resolution: Resolution, seat: int, command: ChooseSlice, rng: R
 
 
 def choose_no_more(resolution: Resolution, seat: int, command: ChooseNoMore, rng: Rng) -> None:
+    if phase(resolution.state) is Phase.SPELL:
+        _enchanted(resolution.state, seat)
+        keep(resolution, seat)
+        return
     _your_draft(resolution.state, seat, (Step.SLICE_OR_DONE,))
     resolution.record(NoMoreChosen(seat=seat))
 
@@ -212,6 +223,13 @@ def _your_draft(state: CaninosState, seat: int, steps: tuple[Step, ...]) -> Draf
     return draft
 
 
+def _enchanted(state: CaninosState, seat: int) -> None:
+    if seat not in state.unspelling:
+        raise RuleViolation(
+            "caninos/not_enchanted", "Only an enchanted seat chooses now whether to turn a plush toy back."
+        )
+
+
 def _asked(state: CaninosState, seat: int) -> None:
     current = phase(state)
     if current is not Phase.REACTION:
@@ -236,6 +254,10 @@ def _busy(state: CaninosState, current: Phase) -> RuleViolation:
         assert state.draft is not None
         return RuleViolation(
             "caninos/choice_pending", f"Seat {state.draft.play.seat} must first complete its play."
+        )
+    if current is Phase.SPELL:
+        return RuleViolation(
+            "caninos/unspelling", "Enchanted seats must first choose whether to turn a plush toy back."
         )
     return RuleViolation("caninos/not_your_turn", "It is nobody's turn.")
 

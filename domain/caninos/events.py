@@ -64,10 +64,17 @@ class TurnStarted:
 
 @dataclass(frozen=True)
 class PlushTurnedBack:
-    """The Dog Fairy's spell: one plush toy of the seat turned back into pizza at its turn's start."""
+    """The Dog Fairy's spell: the seat turned one of its plush toys back into pizza at a turn's start."""
 
     seat: int
     pizza: Pizza
+
+
+@dataclass(frozen=True)
+class PlushKept:
+    """An enchanted seat turned no plush toy back this turn (the Dog Fairy's "may")."""
+
+    seat: int
 
 
 @dataclass(frozen=True)

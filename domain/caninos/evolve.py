@@ -30,6 +30,7 @@ from kennel.domain.caninos.events import (
     PizzasShuffled,
     PizzaTurnedUp,
     PlayMade,
+    PlushKept,
     PlushTurnedBack,
     RaccoonAdopted,
     Reacted,
@@ -94,7 +95,8 @@ def _cards_dealt(state: CaninosState, event: CardsDealt | CardsDrawn) -> Caninos
 
 
 def _turn_started(state: CaninosState, event: TurnStarted) -> CaninosState:
-    return replaced(state, turn=Turn(seat=event.seat))
+    # "turning over one plush toy per turn (every turn counts)": every enchanted seat is asked.
+    return replaced(state, turn=Turn(seat=event.seat), unspelling=state.enchanted_with_plush())
 
 
 def _plush_turned_back(state: CaninosState, event: PlushTurnedBack) -> CaninosState:
@@ -104,7 +106,12 @@ def _plush_turned_back(state: CaninosState, event: PlushTurnedBack) -> CaninosSt
             return player
         return _replace_slice(player, index, replaced(player.collection[index], plush=False))
 
+    state = replaced(state, unspelling=tuple(seat for seat in state.unspelling if seat != event.seat))
     return _change_player(state, event.seat, turn_back)
+
+
+def _plush_kept(state: CaninosState, event: PlushKept) -> CaninosState:
+    return replaced(state, unspelling=tuple(seat for seat in state.unspelling if seat != event.seat))
 
 
 def _spell_broken(state: CaninosState, event: SpellBroken) -> CaninosState:
@@ -126,7 +133,7 @@ def _card_discarded(state: CaninosState, event: CardDiscarded) -> CaninosState:
 def _turn_ended(state: CaninosState, event: TurnEnded) -> CaninosState:
     turn = state.turn
     played = turn.played if turn is not None else ()
-    passed = turn is not None and not (turn.stole or turn.tricks or turn.discarded)
+    passed = turn is not None and not (turn.laid or turn.discarded)
     hexes = state.players[event.seat].hexes if 0 <= event.seat < state.seat_count else ()
     state = _change_player(state, event.seat, lambda p: replaced(p, hexes=()))
     state = _discarded(state, played + tuple(hex_.card for hex_ in hexes))
@@ -182,11 +189,10 @@ def _play_made(state: CaninosState, event: PlayMade) -> CaninosState:
         state = _change_turn(state, lambda t: replaced(t, played=without_all(t.played, play.cards)))
     else:
         state = _change_player(state, play.seat, lambda p: _with_hand(p, without_all(p.hand, play.cards)))
-    if play.action is Action.STEAL:
-        state = _change_turn(state, lambda t: replaced(t, stole=True))
-    elif play.trick is not None:
-        trick = play.trick
-        state = _change_turn(state, lambda t: replaced(t, tricks=t.tricks + (trick,)))
+    # Only a play that succeeds uses up the turn's steal or a trick (docs/rules/caninos.md, "A
+    # stopped play is not used up"); laying it down ends the chance to steal after a trick.
+    tried = (play.trick,) if play.action is Action.TRICK and play.trick is not None else ()
+    state = _change_turn(state, lambda t: replaced(t, laid=t.laid + 1, tried=t.tried + tried))
     return replaced(state, draft=None, play=play, answers=(), adopted=(), asking=event.asking)
 
 
@@ -222,7 +228,10 @@ def _chain_resolved(state: CaninosState, event: ChainResolved) -> CaninosState:
     # The player's used cards lie before it until its turn ends ("End of Turn").
     state = _change_turn(state, lambda t: replaced(t, played=t.played + play_cards))
     if event.succeeded and play.action is Action.STEAL:
-        state = _change_turn(state, lambda t: replaced(t, stolen_with=play.cards))
+        state = _change_turn(state, lambda t: replaced(t, stole=True, stolen_with=play.cards))
+    elif event.succeeded and play.trick is not None:
+        trick = play.trick
+        state = _change_turn(state, lambda t: replaced(t, tricks=t.tricks + (trick,)))
     return replaced(state, play=None, answers=(), adopted=(), asking=())
 
 
@@ -358,6 +367,7 @@ _APPLIERS: dict[type, Callable[[CaninosState, Any], CaninosState]] = {
     TurnStarted: _turn_started,
     PlushTurnedBack: _plush_turned_back,
     SpellBroken: _spell_broken,
+    PlushKept: _plush_kept,
     CardDiscarded: _card_discarded,
     TurnEnded: _turn_ended,
     CardsDrawn: _cards_dealt,

@@ -25,7 +25,7 @@ class Caninos:
 
     name = "caninos"
     title = "¡Caninos!"
-    rules_version = "1"
+    rules_version = "2"  # 2: issue 17, rules as written (docs/rules/caninos.md, "Rules versions")
     seats = SeatRange(setting_up.MIN_SEATS, setting_up.MAX_SEATS)
     options_type: type = Options
     commands: TypeRegistry[Any] = TypeRegistry.of(
@@ -82,6 +82,7 @@ class Caninos:
             e.SliceReturned,
             e.LevellingEnded,
             e.CollectionEnchanted,
+            e.PlushKept,
         ]
     )
 

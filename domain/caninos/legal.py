@@ -26,6 +26,7 @@ from kennel.domain.caninos.commands import (
 from kennel.domain.caninos.drafts import Step, next_step
 from kennel.domain.caninos.phases import Phase, phase
 from kennel.domain.caninos.reactions import held_answers
+from kennel.domain.caninos.spell import plush_options
 from kennel.domain.caninos.state import CaninosState
 from kennel.domain.caninos.stealing import steal_targets
 from kennel.domain.caninos.tricks import card_options, seat_options, slice_options, trick_choices
@@ -47,6 +48,10 @@ def legal_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     if current is Phase.DRAFT:
         assert state.draft is not None
         return _draft_commands(state, seat) if seat == state.draft.play.seat else ()
+    if current is Phase.SPELL:
+        if seat not in state.unspelling:
+            return ()
+        return (*(ChooseSlice(slice=ref) for ref in plush_options(state, seat)), ChooseNoMore())
     if current is Phase.TURN:
         assert state.turn is not None
         return _turn_commands(state, seat) if seat == state.turn.seat else ()
@@ -74,7 +79,6 @@ def _turn_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     )
     if turn.discarded:
         return (*discards, EndTurn())
-    played = turn.stole or bool(turn.tricks)
-    steals = () if played else tuple(Steal(slice=ref) for ref in steal_targets(state, seat))
+    steals = tuple(Steal(slice=ref) for ref in steal_targets(state, seat)) if turn.may_steal else ()
     tricks = tuple(PerformTrick(card=card, trick=trick) for card, trick in trick_choices(state, seat))
-    return (*steals, *tricks, *(() if played else discards), EndTurn())
+    return (*steals, *tricks, *(() if turn.laid else discards), EndTurn())

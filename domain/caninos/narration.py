@@ -32,6 +32,7 @@ from kennel.domain.caninos.events import (
     PizzasShuffled,
     PizzaTurnedUp,
     PlayMade,
+    PlushKept,
     PlushTurnedBack,
     RaccoonAdopted,
     Reacted,
@@ -133,7 +134,12 @@ def _(event: TurnStarted, names: Sequence[str]) -> str:
 
 @_describe.register
 def _(event: PlushTurnedBack, names: Sequence[str]) -> str:
-    return f"One of {names[event.seat]}'s plush toys turned back into a {title(event.pizza)}."
+    return f"{names[event.seat]} turned a plush toy back into a {title(event.pizza)}."
+
+
+@_describe.register
+def _(event: PlushKept, names: Sequence[str]) -> str:
+    return f"{names[event.seat]} turned no plush toy back this turn."
 
 
 @_describe.register

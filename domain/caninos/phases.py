@@ -13,6 +13,7 @@ class Phase(enum.Enum):
     LEVELLING = "levelling"  # seats above the Pack Leader's level return slices (several at once)
     REACTION = "reaction"  # the first seat of the open window answers or declines
     DRAFT = "draft"  # the seat in turn completes the play it declared
+    SPELL = "spell"  # enchanted seats choose whether to turn a plush toy back (several at once)
     TURN = "turn"  # the seat in turn plays, passes or discards
     IDLE = "idle"  # between turns (only ever seen inside a decision)
 
@@ -26,6 +27,8 @@ def phase(state: CaninosState) -> Phase:
         return Phase.REACTION
     if state.draft is not None:
         return Phase.DRAFT
+    if state.unspelling:
+        return Phase.SPELL
     if state.turn is not None:
         return Phase.TURN
     return Phase.IDLE

@@ -22,12 +22,15 @@ def pending(state: CaninosState) -> tuple[Prompt, ...]:
     if current is Phase.DRAFT:
         assert state.draft is not None
         return (Prompt(state.draft.play.seat, PromptKind.CHOICE, draft_question(state.draft)),)
+    if current is Phase.SPELL:
+        label = "turn one of your plush toys back into pizza, or keep them as they are"
+        return tuple(Prompt(seat, PromptKind.CHOICE, label) for seat in state.unspelling)
     if current is Phase.TURN:
         turn = state.turn
         assert turn is not None
         if turn.discarded:
             label = "discard another card or end your turn"
-        elif turn.stole or turn.tricks:
+        elif turn.laid:
             label = "play on or end your turn"
         else:
             label = "play cards, pass, or discard up to three"

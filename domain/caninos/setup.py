@@ -51,10 +51,15 @@ def setup(options: Options, seat_count: int, rng: Rng) -> list[Any]:
         )
     if (
         not isinstance(options.deck_runs_out, DeckRunsOut)
+        or isinstance(options.reshuffle_limit, bool)
+        or not isinstance(options.reshuffle_limit, int)
         or not 0 <= options.reshuffle_limit <= MAX_RESHUFFLE_LIMIT
+        or not isinstance(options.round_of_passes, bool)
     ):
         raise RuleViolation(
-            "caninos/bad_options", f"reshuffle_limit is a number from 0 to {MAX_RESHUFFLE_LIMIT}."
+            "caninos/bad_options",
+            f"reshuffle_limit is a number from 0 (no limit, the rulebook's) to {MAX_RESHUFFLE_LIMIT}; "
+            "round_of_passes is true or false.",
         )
     deck = rng.shuffled(box_cards())
     pizzas = rng.shuffled(box_normal_pizzas())

@@ -108,12 +108,20 @@ class Turn:
     """The seat in turn and what it has done so far."""
 
     seat: int
-    stole: bool = False  # its steal is used (tried, whether or not it succeeded)
-    tricks: tuple[Trick, ...] = ()  # the tricks tried this turn, in order
+    stole: bool = False  # its steal is used: it stole a slice (a stopped steal stole none)
+    tricks: tuple[Trick, ...] = ()  # the tricks performed this turn, in order (not the stopped)
     trick_limit: int = 1  # 1, or 3 once a Smart Aleck's trick succeeded
     stolen_with: tuple[Card, ...] = ()  # the cards of this turn's steal, once it succeeded
     discarded: int = 0  # cards discarded this turn (the "discard up to three" option)
     played: tuple[Card, ...] = ()  # used cards, face up before the player until the turn ends
+    laid: int = 0  # plays laid down this turn, stopped or not (the seat chose to play)
+    tried: tuple[Trick, ...] = ()  # the tricks laid down this turn, stopped or not, in order
+
+    @property
+    def may_steal(self) -> bool:
+        """The turn's steal is still to come: no slice stolen yet and no trick laid down ("If
+        you plan to do both, you must always steal pizza first")."""
+        return not self.stole and not self.tried
 
 
 @dataclass(frozen=True)
@@ -135,7 +143,17 @@ class CaninosState:
     reshuffles: int = 0
     passes: int = 0  # turns in a row that their seat passed (played and discarded nothing)
     deck_ran_out: bool = False
-    stalled: bool = False  # a whole round passed: nothing can change any more
+    stalled: bool = False  # a whole round passed, under the house rule "A round of passes"
+    # Enchanted seats still to choose, this turn, whether to turn a plush toy back (spell.py).
+    unspelling: tuple[int, ...] = ()
+
+    def enchanted_with_plush(self) -> tuple[int, ...]:
+        """Seats under a Dog Fairy holding a plush toy, in seat order: asked at each turn's start."""
+        return tuple(
+            seat
+            for seat, player in enumerate(self.players)
+            if player.fairy is not None and any(piece.plush for piece in player.collection)
+        )
 
     @property
     def seat_count(self) -> int:

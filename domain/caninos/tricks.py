@@ -54,7 +54,8 @@ def tricks_of(card: Card) -> tuple[Trick, ...]:
 def glutton_cards(state: CaninosState) -> tuple[Card, ...]:
     """The cards of this turn's successful steal if they are Gluttons whose trick is unused."""
     turn = state.turn
-    if turn is None or not turn.stolen_with or Trick.GLUTTONS in turn.tricks:
+    # A stopped Gluttons' trick stopped its dogs: "this same card" cannot try again.
+    if turn is None or not turn.stolen_with or Trick.GLUTTONS in turn.tried:
         return ()
     if all(kind_of(card) is Kind.PACK_DOG and trick_of(card) is Trick.GLUTTONS for card in turn.stolen_with):
         return turn.stolen_with

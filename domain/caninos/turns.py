@@ -20,21 +20,20 @@ from kennel.domain.caninos.events import (
     LevellingEnded,
     NoMoreChosen,
     PlayMade,
-    PlushTurnedBack,
     RoundPassed,
     SeatChosen,
     SliceChosen,
     SliceReturned,
-    SpellBroken,
     TurnEnded,
     TurnStarted,
 )
-from kennel.domain.caninos.options import DeckRunsOut
+from kennel.domain.caninos.options import UNLIMITED, DeckRunsOut
 from kennel.domain.caninos.outcome import outcome
 from kennel.domain.caninos.reactions import answers_to_play, resolve_chain, window
 from kennel.domain.caninos.resolution import Resolution
-from kennel.domain.caninos.scoring import points, printed_points, slice_points
+from kennel.domain.caninos.scoring import points, slice_points
 from kennel.domain.caninos.slices import collection_refs
+from kennel.domain.caninos.spell import break_spent_spells
 from kennel.domain.caninos.state import CaninosState, Play, SliceRef
 from kennel.domain.caninos.tricks import can_start, glutton_cards, may_perform, seat_options, slice_options
 from kennel.domain.core.rng import Rng
@@ -56,6 +55,8 @@ def settle(resolution: Resolution, rng: Rng) -> None:
         elif state.draft is not None:
             if not _forced_draft_step(resolution):
                 return
+        elif state.unspelling:
+            return  # the enchanted seats' choice (spell.py)
         elif state.turn is not None and turn_is_over(state):
             end_turn(resolution, rng)
         else:
@@ -145,11 +146,10 @@ def turn_is_over(state: CaninosState) -> bool:
     holds_cards = bool(state.players[turn.seat].hand)
     if turn.discarded:
         return turn.discarded >= MAX_DISCARDS or not holds_cards
-    played = turn.stole or bool(turn.tricks)
     tricks_left = len(turn.tricks) < turn.trick_limit
-    if not played and holds_cards:
+    if holds_cards and (turn.may_steal or tricks_left):
         return False
-    return not (tricks_left and (holds_cards or glutton_possible(state)))
+    return not (tricks_left and glutton_possible(state))
 
 
 def glutton_possible(state: CaninosState) -> bool:
@@ -161,19 +161,11 @@ def glutton_possible(state: CaninosState) -> bool:
 
 
 def start_turn(resolution: Resolution, seat: int) -> None:
-    """A turn starts; an enchanted seat turns one plush toy back into pizza ("one plush toy per
-    turn (every turn counts)"), the most valuable first, and once none is left the Dog Fairy
-    goes to the discard pile."""
+    """A turn starts; every enchanted seat with a plush toy is now asked whether to turn one
+    back ("every turn counts", spell.py), and a Dog Fairy with no plush toy left by it (they
+    were all stolen) goes to the discard pile."""
     resolution.record(TurnStarted(seat=seat))
-    player = resolution.state.players[seat]
-    if player.fairy is None:
-        return
-    plush = [piece for piece in player.collection if piece.plush]
-    if plush:
-        best = max(plush, key=lambda piece: printed_points(piece.pizza))
-        resolution.record(PlushTurnedBack(seat=seat, pizza=best.pizza))
-    if not any(piece.plush for piece in resolution.state.players[seat].collection):
-        resolution.record(SpellBroken(seat=seat))
+    break_spent_spells(resolution)
 
 
 def end_turn(resolution: Resolution, rng: Rng) -> None:
@@ -181,7 +173,10 @@ def end_turn(resolution: Resolution, rng: Rng) -> None:
     turn = resolution.state.turn
     assert turn is not None
     resolution.record(TurnEnded(seat=turn.seat))
-    if resolution.state.passes >= resolution.state.seat_count:
+    state = resolution.state
+    if state.options.round_of_passes and state.passes >= state.seat_count:
+        # A house rule only (docs/rules/caninos.md, "A round of passes"): "The game continues
+        # until someone wins".
         resolution.record(RoundPassed())
         return
     draw_up(resolution, turn.seat, rng)
@@ -190,10 +185,13 @@ def end_turn(resolution: Resolution, rng: Rng) -> None:
 
 
 def deck_is_final(state: CaninosState) -> bool:
-    """Whether the main deck running out ends the game (it always does with MOST_POINTS; with
-    RESHUFFLE, once the reshuffles allowed are used up)."""
+    """Whether the main deck running out ends the game: it always does with MOST_POINTS; with
+    RESHUFFLE never ("keep playing until someone wins"), unless the house rule's limit of
+    reshuffles is used up."""
     options = state.options
-    return options.deck_runs_out is DeckRunsOut.MOST_POINTS or state.reshuffles >= options.reshuffle_limit
+    if options.deck_runs_out is DeckRunsOut.MOST_POINTS:
+        return True
+    return options.reshuffle_limit != UNLIMITED and state.reshuffles >= options.reshuffle_limit
 
 
 def draw_up(resolution: Resolution, seat: int, rng: Rng) -> None:
@@ -206,9 +204,14 @@ def draw_up(resolution: Resolution, seat: int, rng: Rng) -> None:
         if owed <= 0:
             break
         if not state.deck:
-            if deck_is_final(state) or not state.discard:
+            if deck_is_final(state):
                 resolution.record(DeckRanOut())
                 return
+            if not state.discard:
+                # Nothing anywhere to draw (all but impossible: hands and the table hold far
+                # fewer than the 98 cards). The hand stays short and play goes on: "keep
+                # playing until someone wins".
+                break
             resolution.record(DiscardShuffled(count=len(state.discard), deck=rng.shuffled(state.discard)))
             continue
         drawn = state.deck[:owed]

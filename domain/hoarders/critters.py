@@ -6,7 +6,7 @@ out-of-turn reaction lives in `decide.cancel_theft`.
 
 from __future__ import annotations
 
-from kennel.domain.hoarders.cards import LONE_BEAVER_DRAW, Critter, Nut
+from kennel.domain.hoarders.cards import LONE_BEAVER_DRAW, WINNING_COUNT, Critter, Nut, most_identical
 from kennel.domain.hoarders.events import BeaversRevealed, DrawMissed, NutDrawn, NutStolen, TheftAttempted
 from kennel.domain.hoarders.resolution import Resolution
 from kennel.domain.hoarders.state import Hoard, HoardersState
@@ -97,6 +97,11 @@ def resolve_beaver(resolution: Resolution, seat: int) -> None:
     """Beaver: every other face-down Beaver turns face up; then one Beaver draws three, or
     with several Beavers every seat that played none draws one, in turn order from the crown.
 
+    A lone Beaver stops drawing at its fifth identical nut: "The game ends immediately and that
+    player wins the game" (docs/rules/hoarders.md, "A lone Beaver's fifth nut"). The draws of
+    several Beavers are simultaneous, since the rulebook foresees several seats "getting their
+    fifth identical nut cards on the same turn" from them.
+
     A Beaver turned up this way has been played: its owner's later turn reveals the other
     critter, or passes.
     """
@@ -106,6 +111,8 @@ def resolve_beaver(resolution: Resolution, seat: int) -> None:
     )
     if not others:
         for _ in range(LONE_BEAVER_DRAW):
+            if most_identical(resolution.state.hoards[seat].nuts) >= WINNING_COUNT:
+                return
             draw_nut(resolution, seat)
         return
     resolution.record(BeaversRevealed(seats=others))

@@ -39,7 +39,7 @@ class Hoarders:
 
     name = "hoarders"
     title = "Hoarders"
-    rules_version = "1"
+    rules_version = "2"  # 2: a lone Beaver stops drawing at a win (docs/rules/hoarders.md)
     seats = SeatRange(setting_up.MIN_SEATS, setting_up.MAX_SEATS)
     options_type: type = Options
     commands: TypeRegistry[Any] = TypeRegistry.of([PickCritters, RevealCritter, AllowTheft, CancelTheft])

@@ -61,6 +61,15 @@ def test_options_left_unset_take_the_defaults(kennel: Kennel) -> None:
     assert created.deck_runs_out == caninos_pb2.DECK_RUNS_OUT_MOST_POINTS
 
 
+def test_the_house_rule_round_of_passes_travels_on_the_wire_and_is_off_by_default(kennel: Kennel) -> None:
+    """docs/rules/caninos.md, "Options": house rules are options, off by default."""
+    seats, _ = _seated(kennel, 2, pb.GameOptions(caninos=caninos_pb2.Options(round_of_passes=True)))
+    assert seats[0].view().game.caninos.options.round_of_passes
+    seats, _ = _seated(kennel, 2, pb.GameOptions(caninos=caninos_pb2.Options()))
+    options = seats[0].view().game.caninos.options
+    assert not options.round_of_passes and options.reshuffle_limit == 0
+
+
 def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_others(kennel: Kennel) -> None:
     seats, spectator = _seated(kennel, 3)
     for number, session in enumerate(seats):

@@ -16,6 +16,7 @@ from kennel.domain.core.rules import Prompt, PromptKind
 from kennel.replay.logformat import EXPIRE_PROMPT, parse_log
 from kennel.replay.verify import verify
 from kennel.service.timers import restarted
+from kennel.v1 import caninos_pb2
 from kennel.v1 import kennel_pb2 as pb
 from testkit.servers import ServerThread
 
@@ -70,8 +71,10 @@ def test_a_seat_may_still_answer_before_its_deadline(kennel: Kennel) -> None:
 
 
 def test_a_game_played_out_by_timeouts_verifies(kennel: Kennel) -> None:
-    """¡Caninos! seats that never answer pass their turns, and passing all round ends the game."""
-    created = kennel.create_game("caninos", ["Ada", "Bo"], prompt_limit_ms=150)
+    """¡Caninos! seats that never answer pass their turns; with the house rule "A round of passes"
+    (docs/rules/caninos.md; by the rules as written such a game goes on) that ends the game."""
+    options = pb.GameOptions(caninos=caninos_pb2.Options(round_of_passes=True))
+    created = kennel.create_game("caninos", ["Ada", "Bo"], options=options, prompt_limit_ms=150)
     spectator = kennel.session(created.game_id, created.spectator_credential)
     events = _watch_until(spectator, lambda seen: seen[-1].WhichOneof("kind") == "game_ended")
     assert events[-1].WhichOneof("kind") == "game_ended"

@@ -47,7 +47,7 @@ def named(name: str) -> int:
 HOME = [named(f"Home {n}") for n in range(1, 7)]
 KIOSK = CITY.kiosk
 POUND = CITY.pound
-POUND_EXIT = at(0, 7)  # also where the truck starts
+POUND_EXIT = at(7, 7)  # also where the truck starts
 CHEZ_ROVER = named("Chez Rover")  # entrance (8, 5)
 MEAT_MARKET = named("The Meat Market")  # entrance (5, 7)
 ADDRESS_2 = named("Address 2")  # entrance (5, 3)

@@ -112,3 +112,40 @@ def test_the_city_is_large_enough_for_six_dogs():
     streets = CITY.of_kind(STREET)
     assert len(streets) >= 100
     assert CITY.width == CITY.height == 16
+
+
+def _steps_from(start: int, home: int) -> dict[int, int]:
+    """Fewest action points from `start` to every space the dog of `home` may walk to: never
+    into the pound nor another dog's home; through any other building (in one arrow, out
+    another: Move a Space)."""
+    steps = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for link in CITY.links(here):
+            kind = CITY.kind(link)
+            if link in steps or kind is SpaceKind.POUND or (kind is SpaceKind.HOME and link != home):
+                continue
+            steps[link] = steps[here] + 1
+            if kind is not SpaceKind.HOME:
+                queue.append(link)
+    return steps
+
+
+def test_ruling_the_city_board():
+    """docs: "The city board" (gap): the rulebook prints no board, so ours is fair: every home is
+    within two steps of every other home's distance to the kiosk, to its nearest restaurant,
+    and (for a dog just out of the pound) from the pound."""
+    restaurants = CITY.of_kind(SpaceKind.RESTAURANT)
+    to_kiosk, to_restaurant, from_pound = [], [], []
+    for home in CITY.homes:
+        steps = _steps_from(home, home)
+        to_kiosk.append(steps[CITY.kiosk])
+        to_restaurant.append(min(steps[r] for r in restaurants))
+        from_pound.append(_steps_from(CITY.pound, home)[home])
+    for name, distances in [("kiosk", to_kiosk), ("restaurant", to_restaurant), ("pound", from_pound)]:
+        assert max(distances) - min(distances) <= 2, (name, distances)
+    trash_cans = set(CITY.with_feature(Feature.TRASH_CAN))
+    for home in CITY.homes:
+        near = [space for space, n in _steps_from(home, home).items() if n <= 8 and space in trash_cans]
+        assert 4 <= len(near) <= 5, CITY.space(home).name

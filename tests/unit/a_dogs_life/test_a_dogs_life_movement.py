@@ -67,10 +67,10 @@ def test_buildings_are_entered_and_left_through_their_entrances_for_a_point_each
 def test_the_kiosk_may_be_left_through_another_entrance():
     """Move a Space: "A dog can therefore enter the newspaper kiosk from one space, and leave
     through another"."""
-    state = given(opening(FIFI, BUTCH), placed(at(7, 5)))
+    state = given(opening(FIFI, BUTCH), placed(at(7, 6)))
     state = after(state, 0, MoveDog(KIOSK))
-    state = after(state, 0, MoveDog(at(10, 7)))
-    assert state.dogs[0].position == at(10, 7) and state.action_points == 4
+    state = after(state, 0, MoveDog(at(10, 9)))
+    assert state.dogs[0].position == at(10, 9) and state.action_points == 4
 
 
 def test_never_into_the_pound_nor_another_dogs_home():
@@ -120,7 +120,7 @@ def test_no_step_onto_the_truck_when_nowhere_past_it_is_free():
     """A dog just out of the pound, the truck at the exit and opponents on both sides of it."""
     state = given(
         opening(FIFI, BUTCH, VAGABOND),
-        placed(POUND, at(0, 6), at(0, 8)),
+        placed(POUND, at(7, 6), at(7, 8)),
     )
     assert state.truck == POUND_EXIT
     then_refused(state, 0, MoveDog(POUND_EXIT), "truck_in_the_way")
@@ -152,7 +152,8 @@ def test_on_the_next_turn_the_sniffer_may_piddle_over_the_marker_which_goes_back
         opening(FIFI, BUTCH),
         placed(None, LAMP, active=1),
         [DogPiddled(seat=1, space=LAMP)],
-        placed(LAMP, at(15, 1)),
+        [DogMoved(seat=0, to=LAMP), LamppostSniffed(seat=0, space=LAMP, owner=1)],
+        placed(None, at(15, 1)),
     )
     assert state.dogs[1].piddles_left == 7 and state.dogs[1].bladder == 0
     events = when(state, 0, PiddleOnLamppost())
@@ -171,3 +172,24 @@ def test_the_truck_and_a_marker_on_one_space_cannot_be_entered():
         [TruckDriven(spaces=(LAMP,))],
     )
     then_refused(state, 0, MoveDog(LAMP), "truck_in_the_way")
+
+
+def test_ruling_piddling_over_a_sniffed_marker():
+    """docs: "Piddling over a sniffed marker" (reading): "On the next turn, if the dog's bladder
+    is not empty, it may piddle on the lamppost": on that turn only."""
+    sniffed = [
+        DogPiddled(seat=1, space=LAMP),
+        DogMoved(seat=0, to=LAMP),
+        LamppostSniffed(seat=0, space=LAMP, owner=1),
+    ]
+    next_turn = given(opening(FIFI, BUTCH), placed(None, LAMP, active=1), sniffed, placed(None, at(15, 1)))
+    assert PiddleOnLamppost() in GAME.legal_commands(next_turn, 0)
+    assert GAME.view(next_turn, None).sniffed == LAMP
+    later = given(
+        opening(FIFI, BUTCH),
+        placed(None, LAMP, active=1),
+        sniffed,
+        placed(None, at(15, 1)),
+        placed(None, None),  # the turn after the next
+    )
+    then_refused(later, 0, PiddleOnLamppost(), "not_the_next_turn")

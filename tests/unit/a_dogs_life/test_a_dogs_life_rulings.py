@@ -1,5 +1,5 @@
-"""Rulings of docs/rules/a-dogs-life.md not covered section by section elsewhere: "Undo",
-"The pound building", "Rewards" (the bone supply), "The truck" (one's own dog)."""
+"""Rulings of docs/rules/a-dogs-life.md not covered section by section elsewhere: "Undo", the
+pound building and chart, "Rewards" (the bone supply), "The truck" (one's own dog)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import dataclasses
 
 from a_dogs_life_support import (
     BUTCH,
+    CITY,
     FIFI,
     GAME,
     LUCKY,
@@ -20,9 +21,12 @@ from a_dogs_life_support import (
     deck,
     finish_turn,
     given,
+    of_type,
     opening,
     placed,
+    rng,
     rolling,
+    then_refused,
     when,
 )
 from kennel.domain.a_dogs_life.commands import AttackDog, EndActions, MoveDog, SearchTrashCan
@@ -38,6 +42,8 @@ from kennel.domain.a_dogs_life.events import (
     TruckDriven,
 )
 from kennel.domain.a_dogs_life.game import UNDOABLE
+from kennel.domain.a_dogs_life.resolution import Resolution
+from kennel.domain.a_dogs_life.truck import truck_stops
 from kennel.domain.a_dogs_life.state import Impounded
 from kennel.domain.core import table as tables
 from kennel.domain.core.rng import seed_from_text
@@ -71,28 +77,71 @@ def test_undo_takes_back_plain_moves_but_never_a_draw():
     # on every decision of the random playouts.)
 
 
-def test_several_released_dogs_may_wait_in_the_pound_building():
-    """docs: "The pound building": any number of released dogs may stand there."""
-    state = given(
+def test_ruling_the_pound_building_holds_one_dog():
+    """docs: "The pound building holds one dog" (gap): Move a Space: "Two figures may never remain
+    in the same space". A dog freed while another stands in the pound building waits on the pound
+    chart and leaves, without a card, on its next turn that finds the building empty."""
+    occupied = given(
         opening(FIFI, BUTCH, VAGABOND),
         [DogImpounded(seat=2, reason=Impounded.CAUGHT), DogKeptInPound(seat=2, pound_turn=4)],
-        placed(at(0, 6), POUND, points=1),
+        placed(None, POUND, active=1, points=1),
     )
-    assert state.dogs[1].position == POUND and state.dogs[2].in_pound
-    state, _ = finish_turn(state, 0)
-    state, events = finish_turn(state, 1)  # Butch waits in the pound building
+    state, events = finish_turn(occupied, 1)  # Butch stays in the pound building
+    assert DogKeptInPound(seat=2, pound_turn=4) in events
+    assert not of_type(events, DogReleased)
+    assert not [e for e in of_type(events, CardDrawn) if e.seat == 2]  # freed already: no card
+    assert state.dogs[2].in_pound and state.dogs[1].position == POUND
+
+    empty = given(
+        opening(FIFI, BUTCH, VAGABOND),
+        [DogImpounded(seat=2, reason=Impounded.CAUGHT), DogKeptInPound(seat=2, pound_turn=4)],
+        placed(None, None, active=1, points=1),
+    )
+    state, events = finish_turn(empty, 1)
     assert DogReleased(seat=2, hunger=2, action_points=7) in events
-    assert state.dogs[1].position == state.dogs[2].position == POUND
+    assert state.dogs[2].position == POUND
 
 
-def test_a_dog_in_the_pound_building_can_be_attacked_from_the_exit():
+def test_ruling_the_pound_chart():
+    """docs: "The pound chart" (reading): "place it on space one of the dog pound chart" for every
+    dog caught, while "Two figures may never remain in the same space" speaks of the board: any
+    number of dogs wait on the chart at once."""
+    state = given(
+        opening(FIFI, BUTCH, VAGABOND),
+        [DogImpounded(seat=1, reason=Impounded.CAUGHT), DogImpounded(seat=2, reason=Impounded.NETTED)],
+    )
+    assert state.dogs[1].in_pound and state.dogs[2].in_pound
+    assert state.dogs[1].pound_turn == state.dogs[2].pound_turn == 1
+
+
+def test_ruling_nobody_reaches_into_the_pound_building():
+    """docs: "Nobody reaches into the pound building" (reading): attacks go "only through the
+    arrows which allow entry into the building", and "A building space is only adjacent to a
+    street if there is an arrow on the street allowing entrance"; no arrow lets a dog into the
+    pound, so a dog there is neither attacked nor netted, and attacks nobody."""
+    assert CITY.reach(POUND) == () and POUND not in CITY.reach(POUND_EXIT)
+    away = next(n for n in CITY.street_links[POUND_EXIT])
     state = given(
         opening(BUTCH, FIFI, decks=[deck(BUTCH, card(BUTCH, attack=4)), deck(FIFI, card(FIFI, attack=0))]),
-        [TruckDriven(spaces=(at(0, 8),))],
+        [TruckDriven(spaces=(away,))],
         placed(POUND_EXIT, POUND, points=7),
     )
-    assert AttackDog(1) in GAME.legal_commands(state, 0)
-    assert DogImpounded(seat=1, reason=Impounded.LOST_FIGHT) in when(state, 0, AttackDog(1))
+    then_refused(state, 0, AttackDog(1), "not_adjacent")
+    fifi = given(
+        opening(FIFI, BUTCH),
+        [TruckDriven(spaces=(away,))],
+        placed(POUND, POUND_EXIT, points=6),
+    )
+    then_refused(fifi, 0, AttackDog(1), "not_adjacent")
+    # the truck stopping on the pound's exit nets nobody in the pound building
+    netted = card(FIFI, escape_dogcatcher=False)
+    stopped = dataclasses.replace(
+        given(opening(BUTCH, FIFI, decks=[deck(BUTCH), deck(FIFI, netted)]), placed(None, POUND, points=7)),
+        truck=POUND_EXIT,
+    )
+    resolution = Resolution(stopped)
+    truck_stops(resolution, rng())
+    assert resolution.events == []
 
 
 def test_no_bone_left_in_the_supply_is_no_bone_found():
@@ -110,7 +159,7 @@ def test_the_truck_does_not_spare_its_drivers_dog():
     netted = card(LUCKY, escape_dogcatcher=False)
     state = given(
         opening(LUCKY, FIFI, decks=[deck(LUCKY, netted), deck(FIFI)]),
-        [TruckDriven(spaces=(at(0, 8),))],
+        [TruckDriven(spaces=(at(0, 7), at(0, 8)))],
         placed(at(0, 10), points=7),
     )
     events = when(state, 0, EndActions(), rolling(1))

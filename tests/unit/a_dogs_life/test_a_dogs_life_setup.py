@@ -61,11 +61,17 @@ def test_options_out_of_range_are_refused(options):
     assert caught.value.code == "kennel/bad_options"
 
 
-def test_options_default_to_four_bones_and_the_timed_variant():
-    """Object of the Game ("4 bones") and docs: "The timed variant is the default"."""
+def test_options_default_to_the_rulebooks_game():
+    """Object of the Game ("Find 4 bones and bury them"), untimed, with no house rule on."""
     options = Options()
-    assert (options.bones, options.rounds, options.overtime) == (4, 30, 5)
+    assert (options.bones, options.rounds, options.overtime) == (4, 0, None)
     assert Options(round_limit=0).rounds == 0
+    header = tables.create(GAME, None, ["a", "b"], seed_from_text("defaults"))[0]
+    assert header.rules_version == GAME.rules_version
+    assert header.options == {"bones_to_win": None, "round_limit": None, "overtime_rounds": None}
+    # a house rule that is on is named in the header, so that a replay states it
+    ruled = tables.create(GAME, {"round_limit": 20, "overtime_rounds": 3}, ["a", "b"], seed_from_text("h"))[0]
+    assert ruled.options["overtime_rounds"] == 3
 
 
 @pytest.mark.parametrize("seats", [1, 7])

@@ -20,7 +20,7 @@ def test_a_crossroads_not_answered_in_time_takes_a_street_drawn_at_random():
     street is drawn from the seed, so it favours nobody and replays identically."""
     state = given(
         opening(BUTCH, FIFI, decks=[deck(BUTCH), deck(FIFI)]),
-        [TruckDriven(spaces=(at(0, 8),))],
+        [TruckDriven(spaces=(at(0, 7), at(0, 8)))],
         placed(at(13, 0), None, points=7),
     )
     state = after(state, 0, EndActions(), rolling(3))

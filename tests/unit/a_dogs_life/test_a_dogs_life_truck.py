@@ -42,10 +42,10 @@ NETTED = card(FIFI, escape_dogcatcher=False)
 
 
 def _heading_south(*events, butch: int = at(13, 0), fifi_top: int = ESCAPES, fifi_at: int | None = None):
-    """Butch (seat 0) acting; the truck at (0, 8), having come from the pound exit."""
+    """Butch (seat 0) acting; the truck at (0, 8), having come from (0, 7)."""
     return given(
         opening(BUTCH, FIFI, decks=[deck(BUTCH), deck(FIFI, fifi_top)]),
-        [TruckDriven(spaces=(at(0, 8),))],
+        [TruckDriven(spaces=(at(0, 7), at(0, 8)))],
         *events,
         placed(butch, fifi_at, points=7),
     )
@@ -90,7 +90,7 @@ def test_from_its_start_beside_the_pound_the_truck_may_go_either_way():
     state = given(opening(BUTCH, FIFI), placed(at(13, 0), points=7))
     state = after(state, 0, EndActions(), rolling(2))
     assert state.truck == POUND_EXIT
-    assert set(GAME.legal_commands(state, 0)) == {SteerTruck(at(0, 6)), SteerTruck(at(0, 8))}
+    assert set(GAME.legal_commands(state, 0)) == {SteerTruck(at(7, 6)), SteerTruck(at(7, 8))}
 
 
 def test_a_dog_under_the_stopped_truck_goes_to_the_pound_leaving_its_items():
@@ -127,29 +127,28 @@ def test_a_dog_beside_the_stopped_truck_draws_to_escape():
 
 
 def _kiosk_dog(roll: int):
-    """Fifi in the kiosk; the truck at the crossroads (5, 5), come from (4, 5)."""
+    """Fifi in the kiosk; the truck at (10, 6) on Beagle Avenue, come from (10, 5)."""
     from a_dogs_life_support import KIOSK
 
     state = given(
         opening(BUTCH, FIFI, decks=[deck(BUTCH), deck(FIFI, NETTED)]),
-        [TruckDriven(spaces=(at(0, 6), at(0, 5), at(1, 5), at(2, 5), at(3, 5), at(4, 5), at(5, 5)))],
+        [TruckDriven(spaces=(at(10, 5), at(10, 6)))],
         placed(at(13, 0), KIOSK, points=7),
     )
-    state = after(state, 0, EndActions(), rolling(roll))
-    return when(state, 0, SteerTruck(at(6, 5)))
+    return when(state, 0, EndActions(), rolling(roll))
 
 
 def test_a_dog_in_a_building_beside_the_truck_at_an_entrance_must_escape_too():
     """Escaping from the Dogcatcher: "(whether in the street or a building) ... A building space
     is only adjacent to a street if there is an arrow on the street allowing entrance"."""
-    events = _kiosk_dog(2)
-    assert events[0] == TruckDriven(spaces=(at(6, 5), at(7, 5)))  # (7, 5) is a kiosk entrance
+    events = _kiosk_dog(3)
+    assert events[1] == TruckDriven(spaces=(at(10, 7), at(10, 8), at(10, 9)))  # a kiosk entrance
     assert DogImpounded(seat=1, reason=Impounded.NETTED) in events
 
 
 def test_a_dog_in_a_building_drawn_beside_the_truck_but_without_an_entrance_there_is_safe():
     events = _kiosk_dog(1)
-    assert events[0] == TruckDriven(spaces=(at(6, 5),))  # beside the kiosk, but no arrow
+    assert events[1] == TruckDriven(spaces=(at(10, 7),))  # beside the kiosk, but no arrow
     assert not [e for e in of_type(events, CardDrawn) if e.section is Section.ESCAPE_DOGCATCHER]
 
 

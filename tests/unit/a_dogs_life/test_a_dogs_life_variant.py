@@ -1,5 +1,6 @@
-"""Variant (the timed game) as a round limit; docs/rules/a-dogs-life.md, "The timed variant is
-the default" and "Overtime"."""
+"""Object of the Game and the rulebook's Variant (the timed game, its time counted in rounds);
+docs/rules/a-dogs-life.md, "Winning", "Games without an end", "The timed variant", "Ties in the
+timed variant" and the house rule "Overtime rounds"."""
 
 from __future__ import annotations
 
@@ -33,8 +34,9 @@ def _play_turns(state, turns):
     return state, events
 
 
-def test_when_the_rounds_run_out_the_most_buried_bones_wins():
-    """Variant: "The player with the largest number of bones buried ... when the time is up wins"."""
+def test_ruling_the_timed_variant():
+    """docs: "The timed variant" (gap): Variant: "play for a set amount of time. The player with
+    the largest number of bones buried ... when the time is up wins", the time counted in rounds."""
     state = given(opening(FIFI, BUTCH), [BoneBuried(seat=1, buried=1)], options=Options(round_limit=2))
     state, events = _play_turns(state, 4)
     assert events[-1] == GameWon(winners=(1,), reason=WinReason.MOST_BONES)
@@ -43,8 +45,9 @@ def test_when_the_rounds_run_out_the_most_buried_bones_wins():
     assert outcome is not None and outcome.winners == (1,) and outcome.scores == (0, 1)
 
 
-def test_tied_dogs_play_on_alone_in_overtime():
-    """Variant: "If two players are tied, they continue their turns until one buries a bone"."""
+def test_ruling_ties_in_the_timed_variant():
+    """docs: "Ties in the timed variant" (reading): Variant: "If two players are tied, they
+    continue their turns until one buries a bone": only they, and with no bound."""
     state = given(
         opening(FIFI, BUTCH, VAGABOND),
         [BoneBuried(seat=0, buried=1), BoneBuried(seat=2, buried=1)],
@@ -54,6 +57,9 @@ def test_tied_dogs_play_on_alone_in_overtime():
     assert OvertimeStarted(seats=(0, 2)) in events
     state, events = _play_turns(state, 3)
     assert [(e.seat, e.round) for e in of_type(events, TurnStarted)] == [(2, 2), (0, 3), (2, 3)]
+    state, events = _play_turns(state, 60)  # thirty more rounds of overtime: nobody shares a win
+    assert state.phase is not Phase.OVER and state.round > 30
+    assert not of_type(events, GameWon)
 
 
 def test_in_overtime_the_first_tied_dog_to_bury_a_bone_wins():
@@ -69,8 +75,10 @@ def test_in_overtime_the_first_tied_dog_to_bury_a_bone_wins():
     assert after(state, 0, BuryBone()).phase is Phase.OVER
 
 
-def test_tied_dogs_share_the_win_when_overtime_runs_out():
-    """docs: "Overtime": at most `overtime_rounds` rounds, then the tied dogs share the win."""
+def test_ruling_overtime_rounds():
+    """docs: "Overtime rounds" (house rule, off by default): with `overtime_rounds` set, the
+    tied dogs share the win when that many overtime rounds bring no bone."""
+    assert Options().overtime is None
     state = given(opening(FIFI, BUTCH), options=Options(round_limit=1, overtime_rounds=2))
     state, events = _play_turns(state, 10)
     assert OvertimeStarted(seats=(0, 1)) in events
@@ -80,22 +88,32 @@ def test_tied_dogs_share_the_win_when_overtime_runs_out():
     assert outcome is not None and outcome.winners == (0, 1)
 
 
-def test_without_overtime_a_tie_is_shared_at_once():
+def test_the_house_rule_at_zero_shares_a_tie_at_once():
     state = given(opening(FIFI, BUTCH), options=Options(round_limit=1, overtime_rounds=0))
     state, events = _play_turns(state, 2)
     assert events[-1] == GameWon(winners=(0, 1), reason=WinReason.SHARED)
 
 
-def test_a_round_limit_of_zero_plays_the_untimed_game():
-    """Object of the Game: without the variant, only burying the bones ends the game."""
-    state = given(opening(FIFI, BUTCH), options=Options(round_limit=0))
-    state, _ = _play_turns(state, 90)
-    assert state.phase is not Phase.OVER and state.round > 40
+def test_ruling_games_without_an_end():
+    """docs: "Games without an end" (gap): Object of the Game: "The first dog to arrive back home
+    and bury the bones wins the game": nothing else ends the rulebook's game, however long."""
+    for options in (Options(), Options(round_limit=0)):
+        state = given(opening(FIFI, BUTCH), options=options)
+        state, _ = _play_turns(state, 90)
+        assert state.phase is not Phase.OVER and state.round > 40
 
 
-def test_the_default_limit_is_thirty_rounds():
-    state = given(opening(FIFI, BUTCH))
-    state, events = _play_turns(state, 200)
-    assert state.phase is Phase.OVER
-    assert max(e.round for e in of_type(events, TurnStarted)) <= 35
-    assert any(isinstance(e, OvertimeStarted) for e in events) or events[-1].reason is WinReason.MOST_BONES
+def test_ruling_winning():
+    """docs: "Winning" (reading): "Find 4 bones and bury them in your home space. The first dog
+    to arrive back home and bury the bones wins the game": bones buried on earlier trips count,
+    and the fourth wins at once, whatever the round."""
+    state = given(
+        opening(FIFI, BUTCH),
+        [BoneBuried(seat=0, buried=1), BoneBuried(seat=0, buried=2), BoneBuried(seat=0, buried=3)],
+        [BoneFound(seat=0), BoneFound(seat=0)],
+        placed(HOME[0], round=7),
+    )
+    events = when(state, 0, BuryBone())
+    assert events == [BoneBuried(seat=0, buried=4), GameWon(winners=(0,), reason=WinReason.BONES_BURIED)]
+    outcome = GAME.outcome(after(state, 0, BuryBone()))
+    assert outcome is not None and outcome.winners == (0,) and outcome.scores == (4, 0)

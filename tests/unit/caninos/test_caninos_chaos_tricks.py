@@ -20,6 +20,7 @@ from caninos_support import (
     played_out,
     ref,
     table,
+    then_refused,
 )
 from kennel.domain.caninos.cards import Trick
 from kennel.domain.caninos.commands import (
@@ -27,6 +28,7 @@ from kennel.domain.caninos.commands import (
     ChooseSlice,
     Decline,
     DiscardCard,
+    PayWith,
     EndTurn,
     PerformTrick,
     React,
@@ -38,6 +40,7 @@ from kennel.domain.caninos.events import (
     CollectionEnchanted,
     LevellingEnded,
     LevellingStarted,
+    PlushKept,
     PlushTurnedBack,
     SliceReturned,
     SliceStolen,
@@ -53,7 +56,7 @@ PACK_LEADER, FAIRY = C.LIDER_DE_LA_MANADA, C.HADA_PERRINA
 FILLER = (C.PUG_DE_PICAS,)
 
 
-def test_birthday_girl_steals_up_to_two_slices_from_players_and_their_toppings_go():
+def test_ruling_birthday_girl():
     """Birthday Girl: "Steal up to two slices of pizza of any type from the player or players of
     your choice. If the pizza had any topping, the topping goes to the discard pile"."""
     state = table(
@@ -94,26 +97,27 @@ def test_a_raccoon_stops_a_chaos_hound_but_quieto_does_not():
     assert GAME.legal_commands(state, 1)[1:] == (React(RACCOON),)
 
 
-def test_the_destroyer_lifts_toppings_and_redistributes_them_as_it_likes():
+def test_ruling_destroyer():
     """Destroyer: "Remove as many Modifier Toppings as you like and redistribute them as you
     prefer"; lifting first lets two toppings swap slices."""
     state = table(
         (DESTROYER,),
         FILLER,
-        collections=[(Slice(P.HAM, topping=DOWN),), (Slice(P.ONION, topping=UP),)],
+        collections=[(Slice(P.HAM, topping=DOWN),), (Slice(P.BLACK_OLIVES, topping=UP),)],
     )
     assert state.players[0].points == 3 and state.players[1].points == 9
     state, _ = play(
         state,
         (0, PerformTrick(DESTROYER, Trick.DESTROYER)),
         (0, ChooseSlice(ref(0, P.HAM, DOWN))),
-        (0, ChooseSlice(ref(1, P.ONION, UP))),  # every topping lifted: no more to choose
+        (0, ChooseSlice(ref(1, P.BLACK_OLIVES, UP))),  # every topping lifted: no more to choose
     )
-    assert GAME.legal_commands(state, 0) == (ChooseSlice(ref(0, P.HAM)), ChooseSlice(ref(1, P.ONION)))
-    state, events = played_out(state, 0, ChooseSlice(ref(1, P.ONION)))  # the reduction to seat 1...
+    assert GAME.legal_commands(state, 0) == (ChooseSlice(ref(0, P.HAM)), ChooseSlice(ref(1, P.BLACK_OLIVES)))
+    state, events = played_out(state, 0, ChooseSlice(ref(1, P.BLACK_OLIVES)))  # the reduction to seat 1...
     assert (
         ToppingsRedistributed(
-            lifted=(ref(0, P.HAM, DOWN), ref(1, P.ONION, UP)), onto=(ref(1, P.ONION), ref(0, P.HAM))
+            lifted=(ref(0, P.HAM, DOWN), ref(1, P.BLACK_OLIVES, UP)),
+            onto=(ref(1, P.BLACK_OLIVES), ref(0, P.HAM)),
         )
         in events
     )  # ...and the increase, with one slice left, to seat 0
@@ -124,7 +128,7 @@ def test_the_destroyer_needs_a_topping_in_play():
     assert PerformTrick(DESTROYER, Trick.DESTROYER) not in GAME.legal_commands(table((DESTROYER,), FILLER), 0)
 
 
-def test_cerberus_makes_a_slice_worthless_for_good_and_discards_its_topping():
+def test_ruling_cerberus():
     """Cerberus: "Place this card on top of another player's pizza to permanently remove all of
     its value ... If the pizza had any topping, the topping goes to the discard pile"."""
     state = table((CERBERUS,), FILLER, collections=[(P.CHEESE,), (Slice(P.BACON_AND_SPINACH, topping=UP),)])
@@ -143,7 +147,7 @@ def test_the_tanuki_as_cerberus_stays_on_the_slice():
     assert state.players[1].collection == (Slice(P.HAM, cerberus=TANUKI),)
 
 
-def test_the_pack_leader_sweeps_toppings_and_levels_everyone_down():
+def test_ruling_pack_leader():
     """Pack Leader: toppings to the discard pile; then "every player except the one with the
     fewest points must discard pizzas ... until everyone has as many points as the player with
     the fewest points, or fewer. The discarded pizza returns to the table"."""
@@ -152,9 +156,9 @@ def test_the_pack_leader_sweeps_toppings_and_levels_everyone_down():
         FILLER,
         FILLER,
         collections=[
-            (Slice(P.HAM, topping=UP), P.TOMATO_AND_HAM, P.ONION),
+            (Slice(P.HAM, topping=UP), P.TOMATO_AND_HAM, P.BLACK_OLIVES),
             (P.CHEESE,),
-            (P.BACON, P.BACON_AND_SPINACH),
+            (P.PEPPERONI, P.BACON_AND_SPINACH),
         ],
     )
     state, events = play(
@@ -174,28 +178,65 @@ def test_the_pack_leader_sweeps_toppings_and_levels_everyone_down():
     assert [p.points for p in state.players] == [6, 6, 6]
 
 
-def test_the_dog_fairy_turns_a_collection_into_plush_toys_that_turn_back_one_per_turn():
-    """Dog Fairy: the slices turn over, their toppings go, they are worth nothing; "turning over
-    one plush toy per turn (every turn counts)"; then the Dog Fairy goes to the discard pile."""
+def test_ruling_dog_fairy():
+    """Dog Fairy: "All affected pizza cards must be turned over, and their toppings (if any) sent
+    to the discard pile ... they have no point value"; a slice under Cerberus stays as it is."""
     state = table(
         (FAIRY, GAMBLER),
         FILLER,
-        collections=[(), (Slice(P.HAM, topping=UP), P.TOMATO_AND_HAM, Slice(P.ONION, cerberus=CERBERUS))],
+        collections=[
+            (),
+            (Slice(P.HAM, topping=UP), P.TOMATO_AND_HAM, Slice(P.BLACK_OLIVES, cerberus=CERBERUS)),
+        ],
     )
     state, events = played_out(state, 0, PerformTrick(FAIRY, Trick.DOG_FAIRY))
     assert CollectionEnchanted(seat=1, card=FAIRY) in events
-    # Seat 0's one trick ended its turn; seat 1's began by turning its best plush toy back.
-    assert PlushTurnedBack(seat=1, pizza=P.TOMATO_AND_HAM) in events
     assert state.players[1].collection == (
         Slice(P.HAM, plush=True),
-        Slice(P.TOMATO_AND_HAM),
-        Slice(P.ONION, cerberus=CERBERUS),
+        Slice(P.TOMATO_AND_HAM, plush=True),
+        Slice(P.BLACK_OLIVES, cerberus=CERBERUS),
     )
-    assert state.players[1].points == 10 and state.players[1].fairy is FAIRY and UP in state.discard
+    assert state.players[1].points == 0 and state.players[1].fairy is FAIRY and UP in state.discard
+
+
+def test_ruling_dog_fairy_turning_plush_toys_back():
+    """Ruling "Dog Fairy: turning plush toys back": "The affected player may gradually undo the
+    spell and recover their pizza by turning over one plush toy per turn (every turn counts)":
+    asked at the start of every turn, its own and the others', it may turn one back or none;
+    once none is left, the Dog Fairy goes to the discard pile."""
+    state = table((FAIRY, GAMBLER), FILLER, collections=[(), (P.HAM, P.TOMATO_AND_HAM)])
+    state, events = played_out(state, 0, PerformTrick(FAIRY, Trick.DOG_FAIRY))
+    # Seat 0's one trick ended its turn; seat 1's turn starts with seat 1's choice, not a move.
+    assert not events_of(events, PlushTurnedBack) and state.turn.seat == 1
+    assert [(p.seat, p.kind) for p in GAME.pending(state)] == [(1, PromptKind.CHOICE)]
+    assert GAME.legal_commands(state, 1) == (
+        ChooseSlice(ref(1, P.TOMATO_AND_HAM, plush=True)),
+        ChooseSlice(ref(1, P.HAM, plush=True)),
+        ChooseNoMore(),
+    )
+    then_refused(state, 1, EndTurn(), "caninos/unspelling")
+    then_refused(state, 0, ChooseNoMore(), "caninos/not_enchanted")
+    state, events = play(state, (1, ChooseNoMore()))  # "may": it keeps them this turn
+    assert PlushKept(seat=1) in events and state.players[1].points == 0
     state, events = played_out(state, 1, EndTurn())
+    # Seat 0's turn counts too ("every turn counts").
+    assert state.turn.seat == 0 and GAME.legal_commands(state, 0) == ()
+    state, events = play(state, (1, ChooseSlice(ref(1, P.HAM, plush=True))))
+    assert PlushTurnedBack(seat=1, pizza=P.HAM) in events and state.players[1].points == 6
     state, events = played_out(state, 0, DiscardCard(GAMBLER), EndTurn())
-    assert PlushTurnedBack(seat=1, pizza=P.HAM) in events and SpellBroken(seat=1) in events
-    assert state.players[1].fairy is None and FAIRY in state.discard
+    state, events = play(state, (1, ChooseSlice(ref(1, P.TOMATO_AND_HAM, plush=True))))
+    assert SpellBroken(seat=1) in events
+    assert state.players[1].fairy is None and FAIRY in state.discard and state.players[1].points == 16
+    assert GAME.pending(state)[0].kind is PromptKind.TURN
+
+
+def test_a_dog_fairy_whose_plush_toys_were_all_stolen_goes_at_the_next_turn():
+    """Dog Fairy: "If you steal a plush toy, it turns back into pizza as soon as you add it to your
+    collection"; with none left by it, the Dog Fairy goes to the discard pile."""
+    state = table((RACCOON,), FILLER, collections=[(), (Slice(P.HAM, plush=True),)], fairies={1: FAIRY})
+    state, events = played_out(state, 0, Steal(ref(1, P.HAM, plush=True)), PayWith((RACCOON,)))
+    assert state.players[0].collection == (Slice(P.HAM),)
+    assert SpellBroken(seat=1) in events and state.players[1].fairy is None and FAIRY in state.discard
 
 
 def test_plush_toys_take_no_topping():
@@ -204,7 +245,7 @@ def test_plush_toys_take_no_topping():
     assert PerformTrick(UP, Trick.TOPPING) not in GAME.legal_commands(state, 0)
 
 
-def test_the_adopted_dog_performs_no_trick():
+def test_ruling_the_adopted_dogs_empty_trick_cell():
     """Ruling "The Adopted Dog's empty trick cell": it steals (option B) and answers Raccoons."""
     state = table((ADOPTED,), FILLER, collections=[(), (P.HAM,)])
     commands = GAME.legal_commands(state, 0)

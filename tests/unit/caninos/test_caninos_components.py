@@ -26,11 +26,19 @@ from kennel.domain.caninos.cards import (
 )
 
 
-def test_twenty_four_normal_pizzas_twelve_kinds_of_two():
-    """Rulebook: "24 (12x2) Normal Pizza cards"."""
+def test_ruling_the_normal_pizzas():
+    """Ruling "The Normal pizzas": "24 (12×2) Normal Pizza cards: Stuffed Crust, Ham, Tomato,
+    Black Olives, Pepperoni, and Cheese": the book's six kinds, four cards of each."""
     normals = box_normal_pizzas()
-    assert len(normals) == 24 and len(set(normals)) == 12
-    assert set(Counter(normals).values()) == {2}
+    assert len(normals) == 24 and set(Counter(normals).values()) == {4}
+    assert {title(p) for p in set(normals)} == {
+        "Stuffed Crust",
+        "Ham",
+        "Tomato",
+        "Black Olives",
+        "Pepperoni",
+        "Cheese",
+    }
 
 
 def test_twelve_double_pizzas_the_six_printed_combinations_twice():
@@ -48,13 +56,18 @@ def test_twelve_double_pizzas_the_six_printed_combinations_twice():
     }
 
 
-def test_every_double_is_made_of_two_normal_kinds_so_option_d_can_always_apply():
-    """Our design: the twelve Normal kinds include every ingredient of the six Doubles."""
+def test_only_two_doubles_are_made_of_normal_kinds_alone():
+    """Ruling "The Normal pizzas": the Doubles name ingredients no Normal card has (Jalapeños,
+    Bell Pepper, Onion, Bacon, Spinach), so option D reaches Tomato & Ham and Stuffed Crust &
+    Pepperoni only."""
+    normals = set(box_normal_pizzas())
+    reachable = set()
     for double in {p for p in Pizza if is_double(p)}:
         first, second = ingredients_of(double)
         assert not is_double(first) and not is_double(second) and first is not second
-    printed = {"Stuffed Crust", "Ham", "Tomato", "Black Olives", "Pepperoni", "Cheese"}
-    assert printed <= {title(p) for p in Pizza if not is_double(p)}
+        if {first, second} <= normals:
+            reachable.add(title(double))
+    assert reachable == {"Tomato & Ham", "Stuffed Crust & Pepperoni"}
 
 
 def test_nine_toppings_the_six_printed_and_three_of_ours():
@@ -99,7 +112,7 @@ def test_the_printed_dog_names_are_in_the_box_mordisquito_with_chihuahua_furioso
     assert title(Card.PERREMOTO) == "Perremoto" and title(Card.CHIHUAHUA_FURIOSO) == "Chihuahua Furioso"
 
 
-def test_six_chaos_hounds_sixteen_quieto_six_raccoons_one_tanuki():
+def test_ruling_the_six_mystic_raccoons():
     """Rulebook: "6 Chaos Hounds", "16 (8x2) Reaction cards, all titled ¡QUIETO!", "6 Mystic Raccoons ...
     plus 1 Tanuki"; the Adopted Dog has no trick (ruling "The Adopted Dog's empty trick cell")."""
     counts = Counter(box_cards())
@@ -116,7 +129,11 @@ def test_the_data_file_and_the_enums_name_the_same_cards():
     dogs = {dog["id"] for pack in data["packs"]["kinds"] for dog in pack["dogs"]}
     others = {item["id"] for key in ("chaos_hounds", "reactions", "toppings") for item in data[key]}
     assert dogs | others == {card.value for card in Card}
-    pizzas = {kind["id"] for key in ("normal_pizzas", "double_pizzas") for kind in data[key]["kinds"]}
+    pizzas = {
+        kind["id"]
+        for key in ("normal_pizzas", "ingredients_only", "double_pizzas")
+        for kind in data[key]["kinds"]
+    }
     assert pizzas == {pizza.value for pizza in Pizza}
     assert len(data["reactions"][1]["titles"]) == 6  # the six Raccoons' titles, one power
 

@@ -20,12 +20,14 @@ from kennel.domain.caninos.commands import DiscardCard, EndTurn, PayWith, Steal
 from kennel.domain.caninos.events import DeckRanOut, DiscardShuffled, SliceStolen
 from kennel.domain.caninos.options import DeckRunsOut, Options
 from kennel.domain.caninos.state import Slice
+from kennel.domain.core.frozen import replaced
+from kennel.domain.core.house_rules import in_force
 
 SIX = (C.GALGO_TRILERO, C.CANICHE_CRUPIER, C.DOBERMAN_FAROLERO, C.PUG_DE_PICAS, C.SETTER_SUERTUDO, UP)
 OTHER_SIX = (C.HUSKY_BURSATIL, C.SAMOYEDO_ESPECULADOR, C.AKITA_ACCIONISTA, C.TERRIER_TIBURON, QUIETO, RACCOON)
 
 
-def test_the_first_to_fifty_points_wins_at_once():
+def test_ruling_winning():
     """Rulebook: "be the first to get at least 50 points in pizza cards, taking into account any Modifier
     Toppings in play": checked as soon as a play resolves, in the middle of a turn."""
     rich = (
@@ -48,7 +50,7 @@ def test_the_first_to_fifty_points_wins_at_once():
 def test_with_most_points_the_game_ends_when_the_deck_runs_out():
     """Rulebook: "If the main deck runs out before anyone reaches 50 points, the player with the
     most points wins"."""
-    state = table(SIX, OTHER_SIX, collections=[(P.HAM,), (P.CHEESE, P.ONION)], deck=(C.TANUKI,))
+    state = table(SIX, OTHER_SIX, collections=[(P.HAM,), (P.CHEESE, P.BLACK_OLIVES)], deck=(C.TANUKI,))
     state, events = play(state, (0, DiscardCard(UP)), (0, EndTurn()))
     assert events[-1] == DeckRanOut()
     outcome = GAME.outcome(state)
@@ -73,9 +75,27 @@ def test_with_reshuffle_the_discard_pile_becomes_the_deck():
     assert not events_of(events, DeckRanOut)
 
 
-def test_after_the_last_reshuffle_the_deck_running_out_ends_the_game():
-    """Ruling "When the main deck runs out": `reshuffle_limit` bounds the game."""
-    options = Options(DeckRunsOut.RESHUFFLE, reshuffle_limit=0)
-    state = table(SIX, OTHER_SIX, deck=(C.TANUKI,), options=options)
+def test_ruling_a_reshuffle_limit():
+    """Ruling "A reshuffle limit" (a house rule): once the discard pile has become the deck
+    `reshuffle_limit` times, the deck running out ends the game as with MOST_POINTS."""
+    options = Options(DeckRunsOut.RESHUFFLE, reshuffle_limit=1)
+    state = replaced(table(SIX, OTHER_SIX, deck=(C.TANUKI,), options=options), reshuffles=1)
     state, events = play(state, (0, DiscardCard(UP)), (0, EndTurn()))
     assert events[-1] == DeckRanOut() and GAME.outcome(state) is not None
+    assert in_force(options) == (
+        "house rule: the discard pile becomes the main deck at most 1 times, then the deck running "
+        "out ends the game",
+    )
+
+
+def test_ruling_when_the_main_deck_runs_out():
+    """Ruling "When the main deck runs out": with RESHUFFLE and no house rule, "keep playing until
+    someone wins": the discard pile becomes the deck however often it is needed."""
+    options = Options(DeckRunsOut.RESHUFFLE)
+    assert options.reshuffle_limit == 0 and in_force(options) == ()
+    state = replaced(table(SIX, OTHER_SIX, deck=(C.TANUKI,), options=options), reshuffles=20)
+    state, events = play(state, (0, DiscardCard(UP)), (0, DiscardCard(C.PUG_DE_PICAS)), (0, EndTurn()))
+    assert events_of(events, DiscardShuffled) and not events_of(events, DeckRanOut)
+    assert GAME.outcome(state) is None and state.reshuffles == 21
+    # The default ending is the rulebook's first: the most points win once the deck runs out.
+    assert Options().deck_runs_out is DeckRunsOut.MOST_POINTS

@@ -2,12 +2,13 @@
 least three answers deep (tests/golden/test_golden_playthroughs.py replays every *.jsonl of the
 folder line for line; this test makes sure that one keeps its chain).
 
-It is the second game of `kennel simulate caninos --players 4 --seed reaction-chain-4 --games 2`
-(index 1). When the rules deliberately change what logs replay to, rewrite it with:
+It is the eleventh game of `kennel simulate caninos --players 4 --seed reaction-chain-4 --games 11`
+(index 10; index 1 until rules version 2). When the rules deliberately change what logs replay
+to, rewrite it with:
 
     .venv/bin/python -c "from pathlib import Path; from kennel.service.simulate import simulate_local;
     from kennel.domain.registry import GAMES; Path('tests/golden/caninos/reaction-chain.jsonl').write_bytes(
-    simulate_local(GAMES['caninos'], 4, 'reaction-chain-4', 1, 10_000).log)"
+    simulate_local(GAMES['caninos'], 4, 'reaction-chain-4', 10, 10_000).log)"
 
 and check that this test still passes (else pick another game index with a deep chain).
 """

@@ -82,7 +82,7 @@ def test_decide_accepts_exactly_the_legal_commands():
     assert checked > 150
 
 
-def test_equivalent_cards_are_offered_once():
+def test_ruling_identical_cards_and_slices_are_alike():
     """Rulebook: "play a ¡QUIETO!", never "¡QUIETO! number seven": identical cards are one choice."""
     state = table(
         (C.GALGO_TRILERO,), (QUIETO, QUIETO, QUIETO, RACCOON, RACCOON, TANUKI), collections=[(), (P.HAM,)]

@@ -35,7 +35,7 @@ def test_every_event_is_told_as_each_seat_saw_it_without_naming_hidden_cards():
     assert len(kinds) > 15
 
 
-def test_naming_a_slice_can_be_undone_by_agreement_but_a_decline_cannot():
+def test_ruling_undo():
     """Ruling "Undo"."""
     assert not GAME.reveals(StealDeclared(seat=0, slice=ref(1, P.HAM))) and GAME.reveals(Declined(seat=1))
     seed = seed_from_text("undo")

@@ -49,7 +49,7 @@ from kennel.domain.caninos.events import (
 from kennel.domain.caninos.state import Hex, Slice
 
 
-def gluttony(hand=(GLUTTON, C.SETTER_SUERTUDO), victims=((P.HAM, P.CHEESE), (P.ONION,))):
+def gluttony(hand=(GLUTTON, C.SETTER_SUERTUDO), victims=((P.HAM, P.CHEESE), (P.BLACK_OLIVES,))):
     state = table(hand, *([(C.PUG_DE_PICAS,)] * len(victims)), collections=[(), *victims])
     return played_out(state, 0, Steal(ref(1, P.HAM)), PayWith(hand[:1]))[0]
 
@@ -67,17 +67,17 @@ def test_gluttons_steal_one_more_slice_with_the_same_card():
     assert GAME.legal_commands(state, 0)[0] == PerformTrick(GLUTTON, Trick.GLUTTONS)
     state, _ = play(state, (0, PerformTrick(GLUTTON, Trick.GLUTTONS)))
     assert ChooseSlice(ref(1, P.CHEESE)) in GAME.legal_commands(state, 0)
-    assert ChooseSlice(ref(2, P.ONION)) in GAME.legal_commands(state, 0)
+    assert ChooseSlice(ref(2, P.BLACK_OLIVES)) in GAME.legal_commands(state, 0)
     assert ChooseSlice(ref(None, P.TOMATO_AND_HAM)) not in GAME.legal_commands(
         state, 0
     )  # one dog: Normals only
-    state, events = played_out(state, 0, ChooseSlice(ref(2, P.ONION)))
-    assert SliceStolen(thief=0, slice=ref(2, P.ONION), mini_deck=None, topping_lost=False) in events
-    assert [piece.pizza for piece in state.players[0].collection] == [P.HAM, P.ONION]
+    state, events = played_out(state, 0, ChooseSlice(ref(2, P.BLACK_OLIVES)))
+    assert SliceStolen(thief=0, slice=ref(2, P.BLACK_OLIVES), mini_deck=None, topping_lost=False) in events
+    assert [piece.pizza for piece in state.players[0].collection] == [P.HAM, P.BLACK_OLIVES]
     assert TurnEnded(seat=0) in events  # the trick was the turn's one trick
 
 
-def test_the_gluttons_trick_follows_only_a_glutton_steal_that_succeeded():
+def test_ruling_gluttons():
     """Ruling "Gluttons": "with this same card" means the Glutton that just stole."""
     other = gluttony(hand=(C.SETTER_SUERTUDO, GLUTTON))
     assert PerformTrick(GLUTTON, Trick.GLUTTONS) not in GAME.legal_commands(other, 0)
@@ -101,38 +101,50 @@ def test_a_pair_of_gluttons_steals_again_a_double_or_a_normal():
 
 def test_quieto_stops_the_gluttons_trick():
     """The Gluttons' trick is made by a pack dog, so a ¡QUIETO! stops it."""
-    state = table((GLUTTON,), (QUIETO,), collections=[(), (P.HAM, P.ONION)])
+    state = table((GLUTTON,), (QUIETO,), collections=[(), (P.HAM, P.BLACK_OLIVES)])
     state, _ = played_out(state, 0, Steal(ref(1, P.HAM)), PayWith((GLUTTON,)))
-    state, _ = play(state, (0, PerformTrick(GLUTTON, Trick.GLUTTONS)), (0, ChooseSlice(ref(1, P.ONION))))
+    state, _ = play(
+        state, (0, PerformTrick(GLUTTON, Trick.GLUTTONS)), (0, ChooseSlice(ref(1, P.BLACK_OLIVES)))
+    )
     assert state.asking == (1,) and GAME.legal_commands(state, 1)[1] == React(QUIETO)
     state, events = play(state, (1, React(QUIETO)))
-    assert ChainResolved(succeeded=False) in events and state.players[1].collection == (Slice(P.ONION),)
+    assert ChainResolved(succeeded=False) in events
+    assert state.players[1].collection == (Slice(P.BLACK_OLIVES),)
 
 
-def test_smart_alecks_allow_two_more_tricks_once_per_turn():
+def test_ruling_smart_alecks():
     """Smart Alecks: "Perform two additional tricks using two more cards ... only once per turn"."""
     state = table(
         (SMART_ALECK, SMART_ALECK_2, UP, DOWN, BROKER),
         (C.PUG_DE_PICAS,),
-        collections=[(P.HAM, P.CHEESE), (P.ONION,)],
+        collections=[(P.HAM, P.CHEESE), (P.BLACK_OLIVES,)],
     )
     state, events = played_out(state, 0, PerformTrick(SMART_ALECK, Trick.SMART_ALECKS))
     assert ExtraTricksGranted(seat=0, tricks=2) in events and state.turn.trick_limit == 3
     assert PerformTrick(SMART_ALECK_2, Trick.SMART_ALECKS) not in GAME.legal_commands(state, 0)
     then_refused(state, 0, PerformTrick(SMART_ALECK_2, Trick.SMART_ALECKS), "caninos/bad_trick")
     state, _ = played_out(state, 0, PerformTrick(UP, Trick.TOPPING), ChooseSlice(ref(0, P.HAM)))
-    state, events = played_out(state, 0, PerformTrick(DOWN, Trick.TOPPING), ChooseSlice(ref(1, P.ONION)))
+    state, events = played_out(
+        state, 0, PerformTrick(DOWN, Trick.TOPPING), ChooseSlice(ref(1, P.BLACK_OLIVES))
+    )
     assert TurnEnded(seat=0) in events  # three tricks: the Smart Aleck's and two more
     assert (state.players[0].points, state.players[1].points) == (9 + 6, 3)
 
 
-def test_a_stopped_smart_aleck_grants_nothing():
-    state = table((SMART_ALECK, UP), (QUIETO,), collections=[(P.HAM,), ()])
+def test_a_stopped_smart_aleck_grants_nothing_and_is_not_performed():
+    """Ruling "A stopped play is not used up": the stopped Smart Aleck performed no trick, so
+    the turn's one trick is still to come ("You may do this only once per turn": it did not)."""
+    state = table((SMART_ALECK, SMART_ALECK_2, UP), (QUIETO,), collections=[(P.HAM,), ()])
     state, events = play(state, (0, PerformTrick(SMART_ALECK, Trick.SMART_ALECKS)), (1, React(QUIETO)))
-    assert ChainResolved(succeeded=False) in events and TurnEnded(seat=0) in events
+    assert ChainResolved(succeeded=False) in events and TurnEnded(seat=0) not in events
+    assert state.turn.trick_limit == 1 and state.turn.tricks == ()
+    assert state.turn.tried == (Trick.SMART_ALECKS,)
+    commands = GAME.legal_commands(state, 0)
+    assert PerformTrick(SMART_ALECK_2, Trick.SMART_ALECKS) in commands
+    assert PerformTrick(UP, Trick.TOPPING) in commands
 
 
-def test_dieters_take_effect_during_the_targets_next_turn_then_go_to_the_discard_pile():
+def test_ruling_dieters_and_killjoys():
     """Dieters: "Prevent your opponent from stealing pizza with any dog during their turn";
     "the player leaves the card in their collection area; they may discard it at the end of their turn"."""
     state = table(
@@ -168,7 +180,7 @@ def test_killjoys_forbid_tricks_with_dogs_but_not_toppings():
     assert tricks == [PerformTrick(UP, Trick.TOPPING)]
 
 
-def test_gamblers_discard_two_unseen_cards_face_up():
+def test_ruling_gamblers():
     """Gamblers: "Remove two cards from one of your opponents without looking at them, and place
     them face up on the discard pile"."""
     victim = (C.PUG_DE_PICAS, QUIETO, RACCOON, UP)
@@ -189,18 +201,18 @@ def test_gamblers_take_what_there_is_and_aim_only_at_seats_holding_cards():
     assert CardsGambled(seat=1, cards=(QUIETO,)) in events
 
 
-def test_brokers_move_a_topping_to_another_slice():
+def test_ruling_brokers():
     """Brokers: "Remove a Modifier Topping and place it on another slice of pizza of your choice,
     yours or another player's"."""
     state = table(
-        (BROKER,), (C.PUG_DE_PICAS,), collections=[(P.HAM,), (Slice(P.ONION, topping=UP), P.CHEESE)]
+        (BROKER,), (C.PUG_DE_PICAS,), collections=[(P.HAM,), (Slice(P.BLACK_OLIVES, topping=UP), P.CHEESE)]
     )
     state, _ = play(state, (0, PerformTrick(BROKER, Trick.BROKERS)))  # the only topping is chosen
     assert GAME.legal_commands(state, 0) == (ChooseSlice(ref(0, P.HAM)), ChooseSlice(ref(1, P.CHEESE)))
     state, events = played_out(state, 0, ChooseSlice(ref(0, P.HAM)))
-    assert ToppingMoved(source=ref(1, P.ONION, UP), destination=ref(0, P.HAM)) in events
+    assert ToppingMoved(source=ref(1, P.BLACK_OLIVES, UP), destination=ref(0, P.HAM)) in events
     assert state.players[0].collection == (Slice(P.HAM, topping=UP),)
-    assert state.players[1].collection == (Slice(P.ONION), Slice(P.CHEESE))
+    assert state.players[1].collection == (Slice(P.BLACK_OLIVES), Slice(P.CHEESE))
 
 
 def test_a_discard_turn_plays_nothing():

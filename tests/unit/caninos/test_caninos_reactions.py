@@ -48,7 +48,7 @@ def steal_ham(state, card=GAMBLER):
     return state
 
 
-def test_every_other_seat_is_asked_in_turn_from_the_left_of_the_player():
+def test_ruling_who_answers_first():
     """Ruling "Who answers first": the seat to the left of whoever made the latest link, then
     clockwise; each seat is asked whether or not it holds an answer."""
     state = steal_ham(four_seats((GLUTTON,), (C.MORDISQUITO,), (GAMBLER, C.PERREMOTO), (C.PUG_DE_PICAS,)))
@@ -67,7 +67,7 @@ def test_a_seat_with_no_card_at_all_is_not_asked():
     assert state.asking == (3, 0)
 
 
-def test_an_answer_closes_the_window_and_opens_one_on_itself():
+def test_ruling_how_long_a_window_stays_open():
     """Ruling "How long a window stays open": until a seat answers or all have declined; the
     answer's window asks every seat but its own, from its left, the player included."""
     state = steal_ham(four_seats((QUIETO,), (RACCOON,), (GAMBLER, GLUTTON), (RACCOON,)))
@@ -102,8 +102,10 @@ def test_a_raccoon_stops_a_topping_and_a_chaos_trick():
     assert GAME.legal_commands(state, 1) == (Decline(), React(RACCOON))
     state, events = play(state, (1, React(RACCOON)), (0, Decline()))
     assert ChainResolved(succeeded=False) in events and state.players[0].collection == (Slice(P.HAM),)
-    # The stopped topping used up the turn's only trick: the turn ended, the topping discarded.
-    assert TurnEnded(seat=0) in events and UP in state.discard
+    # The stopped topping lies before its player, but performed no trick: the turn's one trick
+    # is still to come (ruling "A stopped play is not used up").
+    assert TurnEnded(seat=0) not in events and UP in state.turn.played
+    assert PerformTrick(C.SCHNAUZER_EMPOLLON, Trick.SMART_ALECKS) in GAME.legal_commands(state, 0)
 
 
 def test_a_raccoon_answers_a_raccoon_and_the_chain_resolves_from_the_top():
@@ -170,7 +172,7 @@ def test_the_tanuki_cannot_be_stopped():
     assert state.players[2].collection == (Slice(P.HAM),)
 
 
-def test_the_tanuki_answers_like_a_raccoon_and_keeps_a_raccoon_it_stops():
+def test_ruling_the_tanuki():
     """Rulebook: "use the Tanuki outside your turn as a Reaction card, just as you would use any Mystic
     Raccoon or the Adopted Dog"; ruling "The Tanuki": against a Raccoon it acts as the Adopted Dog."""
     state = steal_ham(four_seats((TANUKI,), (QUIETO,), (GAMBLER, GLUTTON), ()))
@@ -201,7 +203,7 @@ def test_an_answer_stopped_by_an_answer_lets_the_play_stand():
     assert SliceStolen(thief=0, slice=ref(1, P.HAM), mini_deck=None, topping_lost=False) in events
 
 
-def test_a_deep_chain_resolves_from_the_top():
+def test_ruling_the_reaction_chain():
     state = table(
         (GAMBLER, GLUTTON), (RACCOON, RACCOON), (RACCOON, ADOPTED), (), collections=[(), (P.HAM,), (), ()]
     )
@@ -229,7 +231,7 @@ def test_the_owner_of_plush_toys_cannot_answer_their_theft():
     assert state.asking == (2,)
 
 
-def test_declining_without_an_answer_looks_the_same_as_declining_with_one():
+def test_ruling_reactions_do_not_leak():
     """Ruling "Reactions do not leak": the same prompts, the same events, the same views for
     everyone else, whether the seat asked holds a Raccoon or nothing that answers."""
 

@@ -46,7 +46,7 @@ def test_setup_deals_pizza_and_six_cards_to_every_seat(seats):
     assert GAME.pending(state) == (Prompt(0, PromptKind.TURN, "play cards, pass, or discard up to three"),)
 
 
-def test_the_deal_takes_cards_from_the_top_of_the_shuffled_decks():
+def test_ruling_shuffles_and_the_deal():
     """Ruling "Shuffles and the deal": seat 0 gets the first six cards, and so on."""
     events, _ = set_up(3)
     deck = events[0].deck
@@ -57,7 +57,7 @@ def test_the_deal_takes_cards_from_the_top_of_the_shuffled_decks():
 
 
 @pytest.mark.parametrize("seats", [1, 7])
-def test_two_to_six_players(seats):
+def test_ruling_how_many_players(seats):
     """Ruling "How many players"."""
     with pytest.raises(RuleViolation) as caught:
         GAME.setup(Options(), seats, rng())
@@ -78,3 +78,11 @@ def test_setup_keeps_every_component():
     before = GAME.inventory(GAME.initial_state(options, 4))
     _, state = set_up(4)
     assert GAME.inventory(state) == before
+
+
+def test_ruling_who_goes_first():
+    """Ruling "Who goes first": "The player who has gone the longest without eating pizza starts
+    the game": the seat order is the players' decision, and seat 0 starts."""
+    for seats in (2, 5):
+        events, state = set_up(seats)
+        assert events[-1] == TurnStarted(seat=0) and state.turn.seat == 0

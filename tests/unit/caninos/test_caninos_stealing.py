@@ -27,7 +27,7 @@ from caninos_support import (
     when,
 )
 from kennel.domain.caninos.cards import Trick
-from kennel.domain.caninos.commands import Decline, EndTurn, PayWith, PerformTrick, React, Steal
+from kennel.domain.caninos.commands import Decline, DiscardCard, EndTurn, PayWith, PerformTrick, React, Steal
 from kennel.domain.caninos.events import (
     ChainResolved,
     PizzaTurnedUp,
@@ -41,9 +41,11 @@ from kennel.domain.core.rules import Prompt, PromptKind
 HAM_OF_1 = ref(1, P.HAM)
 
 
-def test_a_steal_names_the_slice_then_the_cards_then_every_other_seat_may_answer():
+def test_ruling_targets_are_chosen_before_anyone_answers():
     """Option A: "a dog from any pack" steals a Normal slice; "Any player may try to stop you"."""
-    state = table((GLUTTON, QUIETO), (QUIETO,), (RACCOON,), collections=[(P.CHEESE,), (P.HAM,), (P.BACON,)])
+    state = table(
+        (GLUTTON, QUIETO), (QUIETO,), (RACCOON,), collections=[(P.CHEESE,), (P.HAM,), (P.PEPPERONI,)]
+    )
     assert when(state, 0, Steal(HAM_OF_1)) == [StealDeclared(seat=0, slice=HAM_OF_1)]
     state, _ = play(state, (0, Steal(HAM_OF_1)))
     assert GAME.pending(state) == (
@@ -63,7 +65,7 @@ def test_a_steal_names_the_slice_then_the_cards_then_every_other_seat_may_answer
     assert state.turn is not None and state.turn.played == (GLUTTON,)  # before the player until its turn ends
 
 
-def test_a_single_pack_dog_steals_normals_but_not_doubles():
+def test_ruling_stealing_what_from_whom_with_what():
     """Options A for Normal and for Double pizza: one dog, or "a pair of identical dogs"."""
     state = table((GLUTTON, GLUTTON, GAMBLER), (), collections=[(), (P.HAM, P.TOMATO_AND_HAM)])
     assert GAME.legal_commands(play(state, (0, Steal(HAM_OF_1)))[0], 0) == (
@@ -95,7 +97,7 @@ def test_option_d_two_different_dogs_of_a_pack_with_both_ingredients():
     assert Steal(double) not in GAME.legal_commands(other_packs, 0)
 
 
-def test_option_d_does_not_apply_to_an_upgraded_normal():
+def test_ruling_option_d():
     """Ruling "Option D": an upgraded Normal has one ingredient, so only A, B and C steal it."""
     upgraded = Slice(P.HAM, topping=UP)
     state = table((GLUTTON, GLUTTON_2), (), collections=[(P.HAM, P.TOMATO), (upgraded,)])
@@ -140,25 +142,31 @@ def test_reduced_slices_are_stolen_as_normals_and_keep_the_reduction():
     assert state.players[0].collection == (reduced[1],) and state.players[0].points == 5
 
 
-def test_a_normal_from_the_table_comes_off_a_mini_deck_which_shows_its_next_card():
+def test_ruling_the_table():
     """Setup: the mini-decks lie face up; "You may steal pizza from the table"."""
-    decks = [(P.HAM, P.ONION), (P.CHEESE,)]
+    decks = [(P.HAM, P.BLACK_OLIVES), (P.CHEESE,)]
     rest = table((), ()).mini_decks  # every Normal, for the test to lay out its own decks
     normals = [p for deck in rest for p in deck]
-    for pizza in (P.HAM, P.ONION, P.CHEESE):
+    for pizza in (P.HAM, P.BLACK_OLIVES, P.CHEESE):
         normals.remove(pizza)
     state = table((GAMBLER,), (), mini_decks=[(*decks[0], *normals), decks[1]])
     state, events = played_out(state, 0, Steal(ref(None, P.HAM)), PayWith((GAMBLER,)))
     assert SliceStolen(thief=0, slice=ref(None, P.HAM), mini_deck=0, topping_lost=False) in events
-    assert PizzaTurnedUp(mini_deck=0, pizza=P.ONION) in events
-    assert state.mini_decks[0][0] is P.ONION
+    assert PizzaTurnedUp(mini_deck=0, pizza=P.BLACK_OLIVES) in events
+    assert state.mini_decks[0][0] is P.BLACK_OLIVES
 
 
-def test_one_slice_per_turn_and_a_stopped_steal_is_used_up():
-    """Rulebook: "You may steal only one slice of pizza per turn"; ruling "A stopped play is used up"."""
-    state = table((GAMBLER, GLUTTON), (QUIETO,), collections=[(), (P.HAM, P.CHEESE)])
+def test_ruling_a_stopped_play_is_not_used_up():
+    """Ruling "A stopped play is not used up": "You may steal only one slice of pizza per turn"
+    limits slices stolen; a stopped steal stole none, so the player may try again with another
+    card; once a slice is stolen, no more."""
+    state = table((GAMBLER, GLUTTON, C.PUG_DE_PICAS), (QUIETO,), collections=[(), (P.HAM, P.CHEESE)])
     state, _ = play(state, (0, Steal(HAM_OF_1)), (0, PayWith((GAMBLER,))), (1, React(QUIETO)))
     assert state.players[1].collection == (Slice(P.HAM), Slice(P.CHEESE))
+    assert not state.turn.stole and Steal(HAM_OF_1) in GAME.legal_commands(state, 0)
+    then_refused(state, 0, DiscardCard(C.PUG_DE_PICAS), "caninos/cannot_discard")  # it played
+    state, events = played_out(state, 0, Steal(HAM_OF_1), PayWith((GLUTTON,)))
+    assert state.players[0].collection == (Slice(P.HAM),) and state.turn.stole
     assert not any(isinstance(c, Steal) for c in GAME.legal_commands(state, 0))
     then_refused(state, 0, Steal(ref(1, P.CHEESE)), "caninos/already_stole")
 

@@ -8,7 +8,7 @@ SIX = (C.GALGO_TRILERO, C.CANICHE_CRUPIER, C.DOBERMAN_FAROLERO, C.PUG_DE_PICAS, 
 OTHER_SIX = (C.HUSKY_BURSATIL, C.SAMOYEDO_ESPECULADOR, C.AKITA_ACCIONISTA, C.TERRIER_TIBURON, QUIETO, RACCOON)
 
 
-def test_a_turn_not_taken_in_time_is_passed():
+def test_ruling_timeouts():
     """Mechanics: "During your turn you have three options: play your cards, pass your turn, or
     discard"; the one that asks nothing more of anyone is passing."""
     state = table(SIX, OTHER_SIX)
@@ -30,3 +30,15 @@ def test_a_declared_play_not_completed_in_time_takes_its_first_option():
     first = GAME.legal_commands(state, 0)[0]
     assert isinstance(first, PayWith)
     assert GAME.timeout_command(state, 0, rng()) == first
+
+
+def test_an_enchanted_seat_out_of_time_turns_no_plush_toy_back():
+    """Ruling "Timeouts": the Dog Fairy's "may" is not taken for a seat that does nothing."""
+    from kennel.domain.caninos.commands import ChooseNoMore
+    from kennel.domain.caninos.state import Slice
+
+    state = table(
+        SIX, OTHER_SIX, collections=[(), (Slice(P.HAM, plush=True),)], fairies={1: C.HADA_PERRINA}
+    )
+    state, _ = play(state, (0, EndTurn()))
+    assert GAME.timeout_command(state, 1, rng()) == ChooseNoMore()

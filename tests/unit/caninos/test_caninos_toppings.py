@@ -29,7 +29,7 @@ def test_the_modified_values():
     assert [slice_points(Slice(P.TOMATO_AND_HAM, topping=t)) for t in (None, UP, DOWN)] == [10, 15, 5]
 
 
-def test_a_topping_goes_on_any_slice_without_one_and_is_the_turns_trick():
+def test_ruling_toppings():
     """Rulebook: "Place a topping on a slice of pizza, yours or another player's ... only one
     topping per slice"."""
     state = table(

@@ -27,6 +27,8 @@ from kennel.domain.caninos.commands import (
     Steal,
 )
 from kennel.domain.caninos.events import CardDiscarded, CardsDrawn, RoundPassed, TurnEnded, TurnStarted
+from kennel.domain.caninos.options import Options
+from kennel.domain.core.house_rules import in_force
 from kennel.domain.core.rules import Prompt, PromptKind
 
 SIX = (C.GALGO_TRILERO, C.CANICHE_CRUPIER, C.DOBERMAN_FAROLERO, C.PUG_DE_PICAS, C.SETTER_SUERTUDO, UP)
@@ -54,14 +56,14 @@ def test_discard_up_to_three_cards_one_at_a_time_then_draw_back_to_six():
     assert len(state.players[0].hand) == HAND_SIZE and state.turn.seat == 1
 
 
-def test_no_discarding_after_playing():
+def test_ruling_a_turn_play_pass_or_discard():
     state = table(SIX, OTHER_SIX, collections=[(), (P.HAM,)])
     state, _ = played_out(state, 0, Steal(ref(1, P.HAM)), PayWith((GAMBLER,)))
     assert not any(isinstance(c, DiscardCard) for c in GAME.legal_commands(state, 0))
     then_refused(state, 0, DiscardCard(UP), "caninos/cannot_discard")
 
 
-def test_a_hand_never_holds_more_than_six():
+def test_ruling_end_of_turn_and_the_six_card_limit():
     """Rulebook: "You complete your hand only at the end of your turn. You may never have more
     than six cards"."""
     state = table(SIX, OTHER_SIX, collections=[(), (P.HAM,)])
@@ -72,7 +74,7 @@ def test_a_hand_never_holds_more_than_six():
     assert all(len(player.hand) <= HAND_SIZE for player in state.players)
 
 
-def test_the_turn_ends_by_itself_when_nothing_is_left_to_do():
+def test_ruling_a_turn_ends():
     """Ruling "A turn ends": once the steal and every trick allowed are used (public facts), the
     turn ends without a command; never because of which cards the seat holds."""
     state = table(SIX, OTHER_SIX, collections=[(P.HAM,), (P.CHEESE,)])
@@ -83,9 +85,18 @@ def test_the_turn_ends_by_itself_when_nothing_is_left_to_do():
     assert TurnEnded(seat=0) in more and state.turn.seat == 1
 
 
-def test_a_round_of_passes_ends_the_game():
-    """Ruling "A round of passes": when every seat passes in a row nothing can change any more."""
-    state = table(SIX, OTHER_SIX, collections=[(P.HAM, P.CHEESE), (P.ONION,)])
+def test_ruling_a_round_of_passes():
+    """Ruling "A round of passes" (a house rule, off by default): "The game continues until someone
+    wins", so a round in which every seat passes ends nothing unless the house rule is chosen."""
+    collections = [(P.HAM, P.CHEESE), (P.BLACK_OLIVES,)]
+    state = table(SIX, OTHER_SIX, collections=collections)
+    state, events = play(state, (0, EndTurn()), (1, EndTurn()), (0, EndTurn()))
+    assert not events_of(events, RoundPassed) and GAME.outcome(state) is None
+    options = Options(round_of_passes=True)
+    assert in_force(options) == (
+        "house rule: a round in which every seat passes ends the game, the most points winning",
+    )
+    state = table(SIX, OTHER_SIX, collections=collections, options=options)
     state, events = play(state, (0, EndTurn()), (1, EndTurn()))
     assert events[-1] == RoundPassed()
     outcome = GAME.outcome(state)
@@ -94,7 +105,33 @@ def test_a_round_of_passes_ends_the_game():
 
 
 def test_a_discard_breaks_a_round_of_passes():
-    state = table(SIX, OTHER_SIX)
+    state = table(SIX, OTHER_SIX, options=Options(round_of_passes=True))
     state, events = play(state, (0, EndTurn()), (1, DiscardCard(QUIETO)), (1, EndTurn()), (0, EndTurn()))
     assert not events_of(events, RoundPassed) and GAME.outcome(state) is None
     assert events_of(events, CardDiscarded)
+
+
+def test_ruling_used_cards_lie_before_the_player_until_its_turn_ends():
+    """Ruling "Used cards lie before the player until its turn ends": "When you finish playing,
+    leave all used or inactive cards face up in the discard pile"."""
+    from caninos_support import played_out, ref
+    from kennel.domain.caninos.commands import PayWith, Steal
+
+    state = table((GAMBLER, UP), (QUIETO,), collections=[(), (P.HAM,)])
+    state, _ = played_out(state, 0, Steal(ref(1, P.HAM)), PayWith((GAMBLER,)))
+    assert state.turn.played == (GAMBLER,) and GAMBLER not in state.discard
+    state, events = play(state, (0, EndTurn()))
+    assert TurnEnded(seat=0) in events and GAMBLER in state.discard
+
+
+def test_ruling_forced_moves():
+    """Ruling "Forced moves": a choice with a single public option is taken for the seat (a
+    topping's only slice); the cards it pays with never are."""
+    from kennel.domain.caninos.commands import PerformTrick
+    from caninos_support import ref
+    from kennel.domain.caninos.events import PlayMade, SliceChosen, TrickDeclared
+
+    state = table((UP, GAMBLER), (QUIETO,), collections=[(P.HAM,), ()])
+    state, events = play(state, (0, PerformTrick(UP, Trick.TOPPING)))
+    assert [type(event) for event in events[:3]] == [TrickDeclared, SliceChosen, PlayMade]
+    assert events[1] == SliceChosen(seat=0, slice=ref(0, P.HAM))

@@ -57,7 +57,7 @@ def test_a_beaver_turns_every_other_beaver_face_up_and_the_others_draw_one_each(
     assert state.hoards[3].revealed == (BEAVER,) and state.hoards[3].face_down == (SQUIRREL,)
 
 
-def test_a_beaver_turned_up_on_another_seats_turn_leaves_its_owner_the_other_critter():
+def test_ruling_a_beaver_turned_up_on_another_seats_turn():
     """Ruling "A Beaver turned up on another seat's turn": it counts as played; on its own turn
     the seat reveals its other critter."""
     state = given(

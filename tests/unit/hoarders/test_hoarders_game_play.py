@@ -21,7 +21,7 @@ from hoarders_support import (
     when,
 )
 from kennel.domain.core.rules import Prompt, PromptKind
-from kennel.domain.hoarders.cards import CRITTER_SET
+from kennel.domain.hoarders.cards import CRITTER_SET, Nut
 from kennel.domain.hoarders.commands import CancelTheft, PickCritters, RevealCritter
 from kennel.domain.hoarders.events import (
     CritterRevealed,
@@ -56,7 +56,7 @@ def test_picking_places_two_critters_face_down():
     assert state.hoards[1].hand == (RACCOON, HAMSTER, GROUNDHOG)
 
 
-def test_a_pick_is_two_different_critters_listed_in_rulebook_order():
+def test_ruling_one_spelling_per_pick():
     """Game Play: "two of their critter cards"; ruling "One spelling per pick"."""
     state = given(THREE_SEATS)
     for critters in [
@@ -148,3 +148,18 @@ def test_the_crown_moves_from_the_last_seat_back_to_seat_0():
     for seat, critter in [(1, SQUIRREL), (0, SQUIRREL), (1, GROUNDHOG)]:
         state = after(state, seat, RevealCritter(critter))
     assert when(state, 0, RevealCritter(GROUNDHOG))[-1] == RoundStarted(round=5, crown=0)
+
+
+def test_ruling_undo():
+    """Ruling "Undo": only a secret pick ("Each player secretly picks two of their critter
+    cards") may be taken back; every other event shows something or moves a nut."""
+    from kennel.domain.hoarders.events import NutDrawn, NutsShuffled, TheftCancelled
+
+    assert not GAME.reveals(CrittersPicked(seat=0, critters=(SQUIRREL, RACCOON)))
+    for event in (
+        NutsShuffled(deck=()),
+        CritterRevealed(seat=0, critter=SQUIRREL),
+        NutDrawn(seat=0, nut=Nut.WALNUT),
+        TheftCancelled(thief=0, victim=1),
+    ):
+        assert GAME.reveals(event), event

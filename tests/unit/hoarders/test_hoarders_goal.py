@@ -6,6 +6,7 @@ from hoarders_support import (
     BEAVER,
     GAME,
     GROUNDHOG,
+    HAMSTER,
     HAZELNUT,
     PEANUT,
     RACCOON,
@@ -52,7 +53,7 @@ def test_a_stolen_fifth_nut_wins_too():
     assert GAME.outcome(after(state, 1, AllowTheft())).winners == (0,)
 
 
-def test_when_several_seats_reach_five_at_once_the_one_closest_to_the_crown_wins():
+def test_ruling_several_beavers_who_draws_first():
     """Beaver: "If this results in several players getting their fifth identical nut cards on
     the same turn, the winner is the closest to the crown, in turn order"."""
     table = opening((), (), FOUR_WALNUTS, FOUR_WALNUTS, deck=(PEANUT, WALNUT, WALNUT, ACORN), crown=3)
@@ -83,7 +84,7 @@ def test_a_draw_from_an_empty_deck_is_missed_and_the_round_goes_on():
     assert GAME.outcome(state) is None and state.seat_in_turn == 1
 
 
-def test_when_the_deck_is_empty_at_the_end_of_a_round_the_most_identical_nuts_win():
+def test_ruling_the_nut_deck_runs_out():
     """Ruling "The nut deck runs out": no new round starts; most identical nuts wins."""
     table = opening((WALNUT, HAZELNUT), (ACORN, ACORN, PEANUT), deck=(SUNFLOWER_SEED,))
     state = given(table, picks((SQUIRREL, GROUNDHOG), (SQUIRREL, GROUNDHOG)))
@@ -105,3 +106,46 @@ def test_when_the_deck_runs_out_a_tie_goes_to_the_seat_closest_to_the_crown():
         state = after(state, seat, RevealCritter(critter))
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (1,) and outcome.scores == (2, 2)
+
+
+def test_ruling_when_the_game_is_won():
+    """Ruling "When the game is won": "The game ends immediately and that player wins the game",
+    so a lone Beaver stops drawing at the fifth identical nut: no score of 6, no record after."""
+    state = given(
+        opening(FOUR_WALNUTS, (ACORN,), deck=(WALNUT, WALNUT, HAZELNUT, PEANUT)),
+        picks((BEAVER, SQUIRREL), (SQUIRREL, RACCOON)),
+    )
+    assert when(state, 0, RevealCritter(BEAVER)) == [
+        CritterRevealed(seat=0, critter=BEAVER),
+        NutDrawn(seat=0, nut=WALNUT),
+    ]
+    state = after(state, 0, RevealCritter(BEAVER))
+    assert state.deck == (WALNUT, HAZELNUT, PEANUT)
+    assert GAME.outcome(state) == Outcome(winners=(0,), scores=(5, 1), reason="Seat 0 gathered five walnuts.")
+    assert GAME.pending(state) == ()
+
+
+def test_a_lone_beaver_that_wins_on_its_second_draw_makes_no_third():
+    """Ruling "When the game is won": the win is checked after every single draw."""
+    state = given(
+        opening((WALNUT, WALNUT, WALNUT), (ACORN,), deck=(WALNUT, WALNUT, WALNUT)),
+        picks((BEAVER, SQUIRREL), (SQUIRREL, RACCOON)),
+    )
+    assert when(state, 0, RevealCritter(BEAVER))[1:] == [NutDrawn(seat=0, nut=WALNUT)] * 2
+    assert GAME.outcome(after(state, 0, RevealCritter(BEAVER))).scores == (5, 1)
+
+
+def test_ruling_a_game_where_nobody_draws():
+    """Ruling "A game where nobody draws": a round with no draw leaves the deck as it was, and
+    the next round ("a new turn starts") begins all the same: no rule of ours ends the game."""
+    state = given(opening((WALNUT,), (ACORN,), deck=(PEANUT,)), picks((RACCOON, HAMSTER), (RACCOON, HAMSTER)))
+    state = after(state, 0, RevealCritter(RACCOON, victim=1, nut=ACORN))
+    state = after(state, 1, AllowTheft())
+    events = when(state, 1, RevealCritter(RACCOON, victim=0, nut=WALNUT))
+    state = after(state, 1, RevealCritter(RACCOON, victim=0, nut=WALNUT))
+    state = after(state, 0, AllowTheft())
+    # Both seats are left with a last Hamster, revealed for them; the round ends, the next starts.
+    assert events[0] == CritterRevealed(seat=1, critter=RACCOON)
+    assert state.deck == (PEANUT,) and state.round == 2
+    assert GAME.outcome(state) is None
+    assert {prompt.seat for prompt in GAME.pending(state)} == {0, 1}

@@ -44,7 +44,7 @@ def test_a_groundhog_repeats_a_squirrel():
     ]
 
 
-def test_a_groundhog_revealed_before_its_partner_repeats_it_all_the_same():
+def test_ruling_a_groundhog_before_its_partner():
     """Ruling "A Groundhog before its partner": it repeats the other card's printed effect."""
     state = given(TABLE, picks((SQUIRREL, GROUNDHOG), (SQUIRREL, RACCOON), (SQUIRREL, RACCOON)))
     assert when(state, 0, RevealCritter(GROUNDHOG)) == [
@@ -69,7 +69,7 @@ def test_a_groundhog_repeating_a_raccoon_may_rob_another_seat():
     then_refused(state, 0, RevealCritter(GROUNDHOG), "hoarders/bad_victim")
 
 
-def test_a_groundhog_repeats_a_raccoon_whose_theft_was_cancelled():
+def test_ruling_a_groundhog_after_a_cancelled_raccoon():
     """Ruling "A Groundhog after a cancelled Raccoon": it repeats the effect, not its result."""
     state = given(TABLE, picks((RACCOON, GROUNDHOG), (SQUIRREL, HAMSTER), (SQUIRREL, RACCOON)))
     state = after(state, 0, RevealCritter(RACCOON, victim=1, nut=ACORN))
@@ -90,14 +90,14 @@ def test_a_groundhog_after_a_beaver_has_no_effect():
     assert when(state, 0, RevealCritter(GROUNDHOG)) == [CritterRevealed(seat=0, critter=GROUNDHOG)]
 
 
-def test_a_groundhog_before_a_beaver_has_no_effect_either():
+def test_ruling_a_groundhog_and_a_beaver():
     """Groundhog: "The Beaver card cannot be repeated" (whichever is revealed first)."""
     state = given(TABLE, picks((BEAVER, GROUNDHOG), (SQUIRREL, RACCOON), (SQUIRREL, RACCOON)))
     assert when(state, 0, RevealCritter(GROUNDHOG)) == [CritterRevealed(seat=0, critter=GROUNDHOG)]
     assert after(state, 0, RevealCritter(GROUNDHOG)).hoards[0].face_down == (BEAVER,)
 
 
-def test_a_groundhog_with_a_hamster_has_no_effect():
+def test_ruling_a_groundhog_with_a_hamster():
     """Ruling "A Groundhog with a Hamster": a Hamster revealed on its owner's turn has no effect,
     so repeating it has none either."""
     state = given(TABLE, picks((HAMSTER, GROUNDHOG), (SQUIRREL, RACCOON), (SQUIRREL, RACCOON)))

@@ -39,7 +39,7 @@ TABLE = opening(
 STEAL_ACORN_FROM_1 = RevealCritter(RACCOON, victim=1, nut=ACORN)
 
 
-def test_a_theft_asks_its_victim_even_without_a_hamster():
+def test_ruling_who_is_asked_about_a_theft():
     """Ruling "Who is asked about a theft": every victim with a face-down critter is asked, so
     that being asked tells nobody whether it holds a Hamster."""
     state = after(
@@ -75,7 +75,7 @@ def test_a_face_down_hamster_cancels_the_theft_and_stays_face_up():
     assert state.seat_in_turn == 1
 
 
-def test_a_hamster_cancels_only_once_a_round():
+def test_ruling_a_hamster_cancels_once_per_round():
     """Hamster: "cannot be used to cancel further thieving attempts this turn"."""
     table = opening((WALNUT, HAZELNUT), (ACORN, PEANUT), (HAZELNUT, ACORN))
     state = given(table, picks((RACCOON, SQUIRREL), (SQUIRREL, RACCOON), (SQUIRREL, HAMSTER)))
@@ -105,7 +105,7 @@ def test_there_is_no_theft_to_answer_when_nobody_steals():
     then_refused(state, 1, CancelTheft(), "hoarders/no_theft_to_answer")
 
 
-def test_a_hamster_revealed_on_ones_own_turn_has_no_effect():
+def test_ruling_revealing_a_hamster_on_ones_own_turn():
     """Hamster: revealed on your turn "it has no effect"."""
     state = given(TABLE, picks((HAMSTER, SQUIRREL), (SQUIRREL, HAMSTER), (SQUIRREL, RACCOON)))
     assert when(state, 0, RevealCritter(HAMSTER)) == [CritterRevealed(seat=0, critter=HAMSTER)]
@@ -127,7 +127,7 @@ def test_a_last_face_down_hamster_is_revealed_for_its_owner_with_no_effect():
     ]
 
 
-def test_a_hamster_cancels_a_theft_repeated_by_a_groundhog():
+def test_ruling_a_hamster_against_a_groundhogs_theft():
     """Ruling "A Hamster against a Groundhog's theft": it is a thieving attempt like any other."""
     state = given(TABLE, picks((RACCOON, GROUNDHOG), (SQUIRREL, HAMSTER), (SQUIRREL, RACCOON)))
     state = after(state, 0, RevealCritter(GROUNDHOG, victim=1, nut=PEANUT))

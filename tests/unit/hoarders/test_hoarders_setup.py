@@ -25,7 +25,7 @@ def test_setup_shuffles_all_55_nut_cards_into_the_nut_deck():
     assert shuffled.deck != box_nuts()
 
 
-def test_setup_deals_three_nuts_from_the_top_to_each_seat_face_up():
+def test_ruling_the_top_of_the_deck():
     """Setup: "Deal each player 3 random nut cards ... face up"."""
     events = set_up(4)
     deck = events[0].deck
@@ -35,7 +35,7 @@ def test_setup_deals_three_nuts_from_the_top_to_each_seat_face_up():
     assert Counter(GAME.view(state, None).seats[2].nuts) == Counter(deck[6:9])
 
 
-def test_setup_gives_the_crown_to_seat_0_and_starts_the_first_round():
+def test_ruling_who_goes_first():
     """Setup: "Decide which player is going first and give them the crown token" (the creator
     orders the seats, so seat 0 goes first)."""
     assert set_up(2)[-1] == RoundStarted(round=1, crown=0)
@@ -57,7 +57,7 @@ def test_each_seat_holds_one_critter_set_and_unused_sets_stay_in_the_box():
 
 
 @pytest.mark.parametrize("seat_count", [2, 3, 4, 5, 6])
-def test_two_to_six_players_may_play(seat_count):
+def test_ruling_how_many_players(seat_count):
     """Ruling "How many players": "Gather 2 to 6 friends", one critter set each."""
     events = tables.create(GAME, None, [f"p{i}" for i in range(seat_count)], seed_from_text("n"))
     assert tables.fold(GAME, events).state.seat_count == seat_count

@@ -73,7 +73,7 @@ def test_raccoon_steals_at_once_from_a_seat_with_no_face_down_critter():
     ]
 
 
-def test_a_thief_cannot_steal_from_itself():
+def test_ruling_stealing_from_oneself():
     """Ruling "Stealing from oneself": "Pick a player" means another player."""
     state = given(TABLE, picks(*[(SQUIRREL, RACCOON)] * 3))
     then_refused(state, 0, RevealCritter(RACCOON, victim=0, nut=WALNUT), "hoarders/bad_victim")
@@ -90,14 +90,14 @@ def test_a_raccoon_names_an_existing_seat_holding_the_named_nut():
     assert error.message == "Seat 1 has no walnut."
 
 
-def test_a_raccoon_may_name_any_other_seat_and_any_kind_it_holds():
+def test_ruling_what_a_thief_names():
     """Raccoon: "Pick a player and steal one of the nut cards"."""
     state = given(TABLE, picks(*[(SQUIRREL, RACCOON)] * 3))
     thefts = {(c.victim, c.nut) for c in GAME.legal_commands(state, 0) if c.critter is RACCOON}
     assert thefts == {(1, ACORN), (1, PEANUT), (2, HAZELNUT), (2, SUNFLOWER_SEED), (2, ACORN)}
 
 
-def test_a_raccoon_with_nobody_to_rob_has_no_effect():
+def test_ruling_a_raccoon_with_nobody_to_rob():
     """Ruling "A Raccoon with nobody to rob": it is revealed and does nothing."""
     state = given(opening((WALNUT, WALNUT), (), ()), picks(*[(SQUIRREL, RACCOON)] * 3))
     assert GAME.legal_commands(state, 0) == (RevealCritter(SQUIRREL), RevealCritter(RACCOON))

@@ -22,7 +22,7 @@ RNG = Rng(seed_from_text("hoarders timeouts"), 0)
 TABLE = opening((WALNUT, HAZELNUT, ACORN), (ACORN, ACORN, PEANUT), deck=(PEANUT, WALNUT))
 
 
-def test_a_pick_not_made_in_time_takes_the_first_two_critters_in_rulebook_order():
+def test_ruling_timeouts():
     """Game Play: "Each player secretly picks two of their critter cards"; the default is the
     first pair in rulebook order (Squirrel, Raccoon), whatever the others picked."""
     state = given(TABLE)
