@@ -39,7 +39,13 @@ HIDING_PLACES_IN_THE_BOX = 20  # "You have a total of 20 Hiding Places to play w
 
 def evolve(state: CanineState, event: Any) -> CanineState:
     apply = _APPLIERS.get(type(event))
-    return state if apply is None else apply(state, event)
+    if apply is None:
+        return state
+    state = apply(state, event)
+    if state.effect is None and state.suspended is not None:
+        # The theft of a Cheesy Distraction played "at any time" is over: what it interrupted resumes.
+        state = replaced(state, effect=state.suspended, suspended=None)
+    return state
 
 
 # ---- set-up and turns ----
@@ -95,7 +101,7 @@ def _turn_started(state: CanineState, event: ev.TurnStarted) -> CanineState:
         turn_number=event.number,
         phase=TurnPhase.OPEN,
         took_action_card=False,
-        proposals=0,
+        proposals=(0,) * state.seat_count,
     )
 
 
@@ -227,7 +233,7 @@ def _set_hidden(state: CanineState, event: ev.SetHidden) -> CanineState:
         )
         return replaced(seat, hand=hand, bedroom=bedroom, places=_replaced(seat.places, event.place, place))
 
-    return _hiding_began(_change(state, event.seat, hide), event.seat)
+    return _hiding_began(_change(state, event.seat, hide), event.seat, TurnPhase.HIDING)
 
 
 def _sets_swapped(state: CanineState, event: ev.SetsSwapped) -> CanineState:
@@ -251,7 +257,7 @@ def _sets_swapped(state: CanineState, event: ev.SetsSwapped) -> CanineState:
             places=_replaced(seat.places, event.place, place),
         )
 
-    return _hiding_began(_change(state, event.seat, swap), event.seat)
+    return _hiding_began(_change(state, event.seat, swap), event.seat, TurnPhase.SWAPPING)
 
 
 def _places_swapped(state: CanineState, event: ev.PlacesSwapped) -> CanineState:
@@ -265,13 +271,14 @@ def _places_swapped(state: CanineState, event: ev.PlacesSwapped) -> CanineState:
         places = _replaced(_replaced(seat.places, event.first, new_a), event.second, new_b)
         return replaced(seat, places=places)
 
-    return _hiding_began(_change(state, event.seat, swap), event.seat)
+    return _hiding_began(_change(state, event.seat, swap), event.seat, TurnPhase.SWAPPING)
 
 
-def _hiding_began(state: CanineState, seat: int) -> CanineState:
-    """Hiding or swapping on one's own turn, before any other action, is the turn's action."""
+def _hiding_began(state: CanineState, seat: int, phase: TurnPhase) -> CanineState:
+    """Hiding (or swapping) on one's own turn, before any other action, is the turn's action;
+    on the first turn it is one set ("EITHER takes an Action card OR hides a Collectables set")."""
     if seat == state.turn and state.phase is TurnPhase.OPEN and state.turn_number > 0:
-        return replaced(state, phase=TurnPhase.HIDING)
+        return replaced(state, phase=TurnPhase.ACTED if state.first_turn else phase)
     return state
 
 
@@ -286,15 +293,39 @@ def _mr_squirrel_taken(state: CanineState, event: ev.MrSquirrelTaken) -> CanineS
 
 
 def _trade_proposed(state: CanineState, event: ev.TradeProposed) -> CanineState:
-    return replaced(
-        state, effect=Offer(proposer=event.proposer), proposals=state.proposals + 1
-    )
+    proposals = list(state.proposals) + [0] * (state.seat_count - len(state.proposals))
+    if _has_seat(state, event.proposer):
+        proposals[event.proposer] += 1
+    return replaced(state, effect=Offer(proposer=event.proposer), proposals=tuple(proposals))
+
+
+def _offer_changed(state: CanineState, **changes: Any) -> CanineState:
+    offer = state.effect
+    return replaced(state, effect=replaced(offer, **changes)) if isinstance(offer, Offer) else state
+
+
+def _trade_partner_chosen(state: CanineState, event: ev.TradePartnerChosen) -> CanineState:
+    return _offer_changed(state, partner=event.partner)
+
+
+def _trade_item_given(state: CanineState, event: ev.TradeItemGiven) -> CanineState:
+    offer = state.effect
+    return _offer_changed(state, gives=offer.gives + (event.item,)) if isinstance(offer, Offer) else state
+
+
+def _trade_item_asked(state: CanineState, event: ev.TradeItemAsked) -> CanineState:
+    offer = state.effect
+    return _offer_changed(state, takes=offer.takes + (event.item,)) if isinstance(offer, Offer) else state
+
+
+def _trade_offer_sent(state: CanineState, event: ev.TradeOfferSent) -> CanineState:
+    return _offer_changed(state, sent=True)
 
 
 def _trade_offered(state: CanineState, event: ev.TradeOffered) -> CanineState:
-    return replaced(
-        state, effect=Offer(proposer=event.proposer, partner=event.partner, give=event.give, take=event.take)
-    )
+    """Rules version 1's one-for-one offer."""
+    offer = Offer(proposer=event.proposer, partner=event.partner, gives=(event.give,), takes=(event.take,), sent=True)
+    return replaced(state, effect=offer)
 
 
 def _trade_ended(state: CanineState, event: Any) -> CanineState:
@@ -302,45 +333,70 @@ def _trade_ended(state: CanineState, event: Any) -> CanineState:
 
 
 def _trade_made(state: CanineState, event: ev.TradeMade) -> CanineState:
+    """Rules version 1's one-for-one trade."""
+    return _exchange(state, event.proposer, event.partner, (event.give,), (event.take,))
+
+
+def _trade_completed(state: CanineState, event: ev.TradeCompleted) -> CanineState:
+    return _exchange(state, event.proposer, event.partner, event.gives, event.takes)
+
+
+def _exchange(
+    state: CanineState, proposer: int, partner: int, gives: tuple[TradeItem, ...], takes: tuple[TradeItem, ...]
+) -> CanineState:
+    if not (_has_seat(state, proposer) and _has_seat(state, partner)) or proposer == partner:
+        return replaced(state, effect=None)
     seats = list(state.seats)
-    if not (_has_seat(state, event.proposer) and _has_seat(state, event.partner)):
-        return state
-    seats[event.proposer], given = _hand_over(seats[event.proposer], event.give)
-    seats[event.partner], taken = _hand_over(seats[event.partner], event.take)
-    seats[event.partner] = _receive(seats[event.partner], given)
-    seats[event.proposer] = _receive(seats[event.proposer], taken)
+    seats[proposer], given = _hand_over(seats[proposer], gives)
+    seats[partner], taken = _hand_over(seats[partner], takes)
+    seats[partner] = _receive(seats[partner], given)
+    seats[proposer] = _receive(seats[proposer], taken)
     return replaced(state, seats=tuple(seats), effect=None)
 
 
 Given = tuple[Source, Any]
 
 
-def _hand_over(seat: Seat, item: TradeItem) -> tuple[Seat, Given | None]:
-    if item.source is Source.HAND and item.kind in seat.hand:
-        return replaced(seat, hand=_without(seat.hand, item.kind)), (Source.HAND, item.kind)
-    if item.source is Source.HIDING_PLACE and item.place is not None and 0 <= item.place < len(seat.places):
-        place = seat.places[item.place]
-        return replaced(seat, places=seat.places[: item.place] + seat.places[item.place + 1 :]), (
-            Source.HIDING_PLACE,
-            place,
-        )
-    if item.source is Source.BEDROOM and item.bedroom_card in seat.bedroom:
-        return replaced(seat, bedroom=_without(seat.bedroom, item.bedroom_card)), (
-            Source.BEDROOM,
-            item.bedroom_card,
-        )
-    return seat, None
+def _hand_over(seat: Seat, items: tuple[TradeItem, ...]) -> tuple[Seat, list[Given]]:
+    """Take the items out of `seat`, in their order; a place's index is the one before any
+    place leaves (the places go last, from the highest index down). A Collectable hidden on a
+    place goes to the receiver's hand ("they are either placed face up ... or hidden")."""
+    given: list[Given] = []
+    places = list(seat.places)
+    leaving: list[int] = []
+    for item in items:
+        if item.source is Source.HAND and item.kind in seat.hand:
+            seat = replaced(seat, hand=_without(seat.hand, item.kind))
+            given.append((Source.HAND, item.kind))
+        elif item.source is Source.HIDDEN_CARD and item.place is not None and 0 <= item.place < len(places):
+            place = places[item.place]
+            if item.kind in place.cards:
+                cards = _without(place.cards, item.kind)
+                empty = not cards and not place.bedroom_cards
+                places[item.place] = replaced(place, cards=cards, kind=None if empty else place.kind)
+                given.append((Source.HAND, item.kind))
+        elif item.source is Source.HIDING_PLACE and item.place is not None and 0 <= item.place < len(places):
+            if item.place not in leaving:
+                leaving.append(item.place)
+                given.append((Source.HIDING_PLACE, item.place))
+        elif item.source is Source.BEDROOM and item.bedroom_card in seat.bedroom:
+            seat = replaced(seat, bedroom=_without(seat.bedroom, item.bedroom_card))
+            given.append((Source.BEDROOM, item.bedroom_card))
+    given = [(source, replaced(places[thing], swapped=False)) if source is Source.HIDING_PLACE else (source, thing)
+             for source, thing in given]
+    kept = tuple(place for number, place in enumerate(places) if number not in leaving)
+    return replaced(seat, places=kept), given
 
 
-def _receive(seat: Seat, given: Given | None) -> Seat:
-    if given is None:
-        return seat
-    source, thing = given
-    if source is Source.HAND:
-        return replaced(seat, hand=sorted_collectables(seat.hand + (thing,)))
-    if source is Source.HIDING_PLACE:
-        return replaced(seat, places=seat.places + (thing,))
-    return replaced(seat, bedroom=sorted_bedroom(seat.bedroom + (thing,)))
+def _receive(seat: Seat, given: list[Given]) -> Seat:
+    for source, thing in given:
+        if source is Source.HAND:
+            seat = replaced(seat, hand=sorted_collectables(seat.hand + (thing,)))
+        elif source is Source.HIDING_PLACE:
+            seat = replaced(seat, places=seat.places + (thing,))
+        else:
+            seat = replaced(seat, bedroom=sorted_bedroom(seat.bedroom + (thing,)))
+    return seat
 
 
 # ---- choices and thefts ----
@@ -385,6 +441,9 @@ def _collectable_asked_for(state: CanineState, event: ev.CollectableAskedFor) ->
 
 def _theft_attempted(state: CanineState, event: ev.TheftAttempted) -> CanineState:
     theft = Theft(thief=event.thief, card=event.card, takes=event.takes, waiting=event.charm_holders)
+    if event.card is ActionCard.CHEESY_DISTRACTION and state.effect is not None and state.suspended is None:
+        # "Use at any time": the card being resolved (or the trade) waits for this theft.
+        state = replaced(state, suspended=state.effect)
     return replaced(state, effect=theft if event.takes else None)
 
 
@@ -505,6 +564,11 @@ _APPLIERS: dict[type, Callable[[CanineState, Any], CanineState]] = {
     ev.PlacesSwapped: _places_swapped,
     ev.MrSquirrelTaken: _mr_squirrel_taken,
     ev.TradeProposed: _trade_proposed,
+    ev.TradePartnerChosen: _trade_partner_chosen,
+    ev.TradeItemGiven: _trade_item_given,
+    ev.TradeItemAsked: _trade_item_asked,
+    ev.TradeOfferSent: _trade_offer_sent,
+    ev.TradeCompleted: _trade_completed,
     ev.TradeOffered: _trade_offered,
     ev.TradeCalledOff: _trade_ended,
     ev.TradeDeclined: _trade_ended,
