@@ -32,12 +32,14 @@ from kennel.domain.canine_kleptomaniacs.commands import (
     ClaimImmunity,
     DiscardCard,
     DiscardTwo,
+    EndTurn,
     EndLeafStorm,
     JoinRumble,
     LoseCollectables,
     PassCard,
     PickFromLaundry,
     PlayCheesyDistraction,
+    ProposeTrade,
     RollAgain,
     SniffLaundryPile,
     StopRolling,
@@ -169,7 +171,7 @@ def test_key_to_the_masters_bedroom_discards_collectables_for_more_rolls():
         BedroomCardTaken(seat=0, card=B.WACKY_EARPLUGS),
     ]
     state = after(state, 0, StopRolling())
-    assert state.turn == 1 and hand(state, 0) == (SOCKS, POO)
+    assert state.effect is None and hand(state, 0) == (SOCKS, POO)
 
 
 # ---- Leaf Storm ----
@@ -192,7 +194,7 @@ def test_leaf_storm_discards_face_down_and_draws_as_many():
 def test_the_first_plundering_pooch_stays_face_up():
     """Plundering Pooch: "The player drawing the first Plundering Pooch card places it face up"."""
     state = after(drawing(A.PLUNDERING_POOCH, (SOCKS,), (BALLS,)), 0, TakeActionCard())
-    assert state.seats[0].kept == (A.PLUNDERING_POOCH,) and state.turn == 1
+    assert state.seats[0].kept == (A.PLUNDERING_POOCH,) and state.effect is None
 
 
 def test_the_second_plundering_pooch_starts_a_best_of_three_battle():
@@ -259,7 +261,7 @@ def test_a_battle_with_as_many_winning_throws_on_each_side_is_drawn():
         state = play(state, (0, ChooseWeapon(Weapon.BONE)), (1, ChooseWeapon(Weapon.BONE)))
     state = after(state, 0, ChooseWeapon(Weapon.BONE))
     events = when(state, 1, ChooseWeapon(Weapon.BONE))
-    assert BattleEnded(winner=None, loser=None) in events and events[-1].__class__.__name__ == "TurnStarted"
+    assert BattleEnded(winner=None, loser=None) in events and events[-1].__class__.__name__ == "ActionCardDiscarded"
 
 
 # ---- Charm Offensive ----
@@ -330,7 +332,7 @@ def test_rancid_badger_poo_goes_round_and_its_holder_discards_two():
     assert GAME.pending(state)[0].seat == 1
     assert GAME.legal_commands(state, 1) == (DiscardTwo((BALLS, BALLS)), DiscardTwo((BALLS, SLIPPER)))
     state = after(state, 1, DiscardTwo((BALLS, SLIPPER)))
-    assert hand(state, 1) == (BALLS, POO) and state.turn == 1
+    assert hand(state, 1) == (BALLS, POO) and state.effect is None
 
 
 def test_rancid_badger_poo_with_two_cards_or_fewer_discards_what_may_go():
@@ -466,7 +468,7 @@ def test_cheesy_distraction_steals_the_paw_at_any_time_even_out_of_turn():
         turn(0),
     )
     # Seat 0's turn: seat 2 may play it, and it is asked nothing (it owes nothing).
-    assert GAME.legal_commands(state, 2) == (PlayCheesyDistraction(),)
+    assert GAME.legal_commands(state, 2) == (ProposeTrade(), PlayCheesyDistraction())
     assert [p.seat for p in GAME.pending(state)] == [0]
     events = when(state, 2, PlayCheesyDistraction())
     assert CardsStolen(thief=2, victim=1, count=1, cards=(PAW,), blind=False) in events
@@ -518,11 +520,51 @@ def test_grapes_of_wrath_everyone_loses_a_set_or_one_card():
     state = after(state, 1, LoseCollectables(BLOOMERS))
     assert when(state, 0, LoseCollectables(BALLS))[0] == CardsDiscarded(seat=0, count=3, cards=(BALLS,) * 3)
     state = after(state, 0, LoseCollectables(BALLS))
-    assert hand(state, 0) == (SOCKS, SOCKS) and hand(state, 1) == (SLIPPER,) and state.turn == 1
+    assert hand(state, 0) == (SOCKS, SOCKS) and hand(state, 1) == (SLIPPER,) and state.effect is None
 
 
 def test_mr_squirrel_is_not_the_squirrel_card():
     """"Do not confuse the function of the Mr. Squirrel stand up with the Squirrel Action card"."""
     state = after(drawing(A.SQUIRREL, (SOCKS,), (BALLS,)), 0, TakeActionCard(), Dice(6))
     assert state.mr_squirrel is None
+    state = after(state, 0, EndTurn())
     assert TakeMrSquirrel() in GAME.legal_commands(state, 1)
+
+
+def test_ruling_cheesy_distraction_at_any_time():
+    """Cheesy Distraction: "Use at any time to steal the Ultimate Paw of Pilferage": also while
+    another card resolves, which waits until the theft (and a Charm Offensive's answer) is over."""
+    state = given(
+        opening(
+            (SOCKS, PAW),
+            (BALLS, BALLS, SLIPPER),
+            (SLIPPER,),
+            actions=[A.RANCID_BADGER_POO, A.CHEESY_DISTRACTION, A.CHARM_OFFENSIVE, A.PIGSFOOT_TREAT],
+        ),
+        kept(2, A.CHEESY_DISTRACTION),
+        kept(0, A.CHARM_OFFENSIVE),
+        turn(0),
+    )
+    state = after(state, 0, TakeActionCard(), Dice(4))  # the Badger Poo stops with seat 1
+    waiting = state.effect
+    assert GAME.pending(state)[0].seat == 1 and PlayCheesyDistraction() in GAME.legal_commands(state, 2)
+    state = after(state, 2, PlayCheesyDistraction())
+    assert state.suspended == waiting and GAME.pending(state)[0].seat == 0  # seat 0's Charm Offensive
+    assert PlayCheesyDistraction() not in GAME.legal_commands(state, 2)
+    state = after(state, 0, AllowTheft())
+    assert state.paw_holder == 2 and state.effect == waiting and state.suspended is None
+    assert GAME.pending(state)[0].seat == 1
+    assert GAME.view(state, None).suspended is None
+
+
+def test_no_cheesy_distraction_while_walkies_cards_are_set_aside():
+    """Walkies passes "simultaneously": a card set aside is in nobody's hand, and stealing it
+    would show which it was (docs/rules, "Cheesy Distraction at any time")."""
+    state = given(
+        opening((SOCKS, PAW), (BALLS,), (SLIPPER,), actions=[A.WALKIES, A.CHEESY_DISTRACTION, A.PIGSFOOT_TREAT]),
+        kept(2, A.CHEESY_DISTRACTION),
+        turn(0),
+    )
+    state = after(state, 0, TakeActionCard())
+    assert PlayCheesyDistraction() not in GAME.legal_commands(state, 2)
+    then_refused(state, 2, PlayCheesyDistraction(), "waiting")
