@@ -17,7 +17,7 @@ from canine_kleptomaniacs_support import (
     opening,
     turn,
 )
-from kennel.domain.canine_kleptomaniacs.commands import TakeActionCard
+from kennel.domain.canine_kleptomaniacs.commands import EndTurn, TakeActionCard
 from kennel.domain.canine_kleptomaniacs.components import Dog, manifest
 from kennel.domain.canine_kleptomaniacs.events import BedroomCardTaken
 from kennel.domain.canine_kleptomaniacs.options import Options
@@ -27,7 +27,7 @@ from kennel.domain.canine_kleptomaniacs.scoring import Score, score
 def finished(*event_lists, options=None):
     """Seat 0 takes the last Action card (a Pigsfoot Treat from an empty-ish deck) to end the game."""
     state = given(*event_lists, turn(0), options=options)
-    return after(state, 0, TakeActionCard())
+    return after(after(state, 0, TakeActionCard()), 0, EndTurn())
 
 
 def table(hand0, hand1=(SLIPPER,), bedroom=None, dogs=(Dog.PICKLES, Dog.PICKLES), places=2):
