@@ -32,7 +32,7 @@ from kennel.domain.canine_kleptomaniacs.state import Place
 OTHER = (SLIPPER, SLIPPER, BLOOMERS)
 
 
-def test_a_set_is_two_or_more_of_a_kind_and_hides_all_of_that_kind():
+def test_ruling_a_set_is_all_of_a_kind():
     """"a set is TWO OR MORE CARDS OF THE SAME KIND"; ruling "A set is all of a kind"."""
     state = given(opening((SOCKS, SOCKS, SOCKS, BALLS, SLIPPER), OTHER), turn(0))
     assert [c for c in GAME.legal_commands(state, 0) if isinstance(c, HideSet)] == [HideSet(0, SOCKS)]
@@ -69,7 +69,7 @@ def test_hidden_sets_are_safe():
     assert hand(state, 1) == () and BALLS in hand(state, 0)
 
 
-def test_swapping_the_rulebooks_worked_example():
+def test_ruling_swapping():
     """Swapping: hidden two Grotty Balls, one more in hand: (A) swap the hidden Grotty Balls
     with a set of Basic Socks from the hand; (B) next turn, with three Grotty Balls, swap back."""
     state = given(
@@ -94,7 +94,7 @@ def test_a_swap_needs_a_hidden_set_and_another_kind():
     then_refused(state, 0, SwapSets(0, BALLS), "same_kind")
 
 
-def test_each_hiding_place_takes_part_in_one_swap_a_turn():
+def test_ruling_swaps_per_turn():
     """Ruling "Swaps per turn": otherwise a turn could swap back and forth for ever."""
     state = given(
         opening((BALLS, BALLS, SOCKS, SOCKS), OTHER), hidden(0, 0, BALLS, 2), turn(0)
@@ -104,7 +104,7 @@ def test_each_hiding_place_takes_part_in_one_swap_a_turn():
     assert not [c for c in GAME.legal_commands(state, 0) if isinstance(c, SwapSets)]
 
 
-def test_swapping_between_hiding_places_moves_a_set_onto_an_ultimate_hiding_place():
+def test_ruling_swapping_between_hiding_places():
     """Swapping: "swap sets between your Hiding Places"; ruling "Swapping between Hiding
     Places": only where it changes something, with an Ultimate Hiding Place."""
     state = given(
@@ -138,7 +138,7 @@ def test_masters_bedroom_cards_of_a_kind_are_ready_made_sets():
     assert state.seats[0].bedroom == (B.WACKY_EARPLUGS,)
 
 
-def test_the_laundry_basket_is_two_of_any_kind():
+def test_ruling_the_laundry_basket():
     """Laundry Basket: "This 'wild card' acts as TWO of any kind of Collectable" (ruling "The
     Laundry Basket": alone it is a set of two; it takes its Hiding Place's kind)."""
     state = given(
@@ -157,7 +157,7 @@ def test_the_laundry_basket_is_two_of_any_kind():
     assert state.seats[0].places[0] == Place(kind=SLIPPER, cards=(SLIPPER,), bedroom_cards=(B.LAUNDRY_BASKET,))
 
 
-def test_masters_bedroom_cards_swapped_out_go_face_up_never_to_the_hand():
+def test_ruling_masters_bedroom_cards():
     """Master's Bedroom: "they can never be held with your hand of Collectables"."""
     state = given(
         opening((SOCKS, SOCKS, BLOOMERS), OTHER, bedroom=[B.WASHING_LINE]),

@@ -33,7 +33,7 @@ RNG = Rng(seed_from_text("canine timeouts"), 0)
 TABLE = opening((SOCKS, SLIPPER), (BALLS, BLOOMERS))
 
 
-def test_a_turn_not_taken_in_time_takes_an_action_card_and_then_ends():
+def test_ruling_timeouts():
     """Gameplay Summary: "During your turn you may do ONE of the following actions: Take an
     Action card ..."; the plainest action, then the turn ends (never a trade: "you may also trade")."""
     state = given(TABLE, turn(0))

@@ -195,7 +195,7 @@ def test_ruling_trading_at_any_point_during_a_turn():
     assert after(state, 0, EndTurn()).turn == 1
 
 
-def test_ruling_the_poo_pizza_bluff():
+def test_ruling_the_poo_pizza():
     """The Poo Pizza: "you'll be trying to bluff other players into taking it from you": a hand
     card may be offered face down; only its giver knows it until the partner takes it."""
     state = given(TABLE, turn(0))

@@ -225,7 +225,7 @@ def test_no_rule_forces_an_action_card_after_quiet_turns():
     assert state.seats[0].quiet_turns == 6
 
 
-def test_excess_cards_are_discarded_face_down_at_the_end_of_the_turn():
+def test_ruling_the_hand_limit():
     """Hand Limit: "Once you have had your turn and carried out all actions, excess cards ...
     must be discarded face down beneath the Laundry Pile token"."""
     big = (SOCKS,) * 4 + (BALLS,) * 4 + (SLIPPER,) * 2 + (POO,)
@@ -254,7 +254,7 @@ def test_the_hand_limit_is_checked_only_for_the_seat_whose_turn_ends():
     assert not [e for e in events if isinstance(e, ChoiceAwaited)]
 
 
-def test_the_game_ends_when_the_action_deck_runs_out():
+def test_ruling_the_end_of_the_game():
     """Game's end: "The game ends when the Action card draw pile runs out" (at the end of the
     turn that took the last card: ruling "The end of the game")."""
     state = after(given(opening(*HANDS, actions=[A.PIGSFOOT_TREAT]), turn(0)), 0, TakeActionCard())
@@ -265,7 +265,7 @@ def test_the_game_ends_when_the_action_deck_runs_out():
     assert GAME.outcome(state) is not None and GAME.pending(state) == ()
 
 
-def test_the_longer_game_forms_the_action_deck_again_then_ends_with_either_pile():
+def test_ruling_the_longer_game():
     """Game's end, "For a longer game": all Action cards, those in playing areas too, with ONE
     more Hiding Place per player; then the game ends when either draw pile runs out."""
     events = [*opening(*HANDS, actions=[A.PIGSFOOT_TREAT, A.CHARM_OFFENSIVE]), *turn(0)]
