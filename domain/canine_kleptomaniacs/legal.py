@@ -196,7 +196,7 @@ def offer_commands(state: CanineState, seat: int, offer: Offer, only: type | Non
     if not offer.sent:
         if seat != offer.proposer:
             return []
-        steps = trading.composing_commands(state, offer) if only is not CallOffTrade else []
+        steps = trading.composing_commands(state, offer, only) if only not in (CallOffTrade, SendOffer) else []
         send = [SendOffer()] if trading.can_send(state, offer) else []
         return [*steps, *send, CallOffTrade()]
     if seat != offer.partner:

@@ -140,18 +140,25 @@ def _is_place(seat: Seat, place: int | None) -> bool:
     return isinstance(place, int) and not isinstance(place, bool) and 0 <= place < len(seat.places)
 
 
-def composing_commands(state: CanineState, offer: Offer) -> list[TradeWith | GiveInTrade | AskInTrade]:
-    """The proposer's next steps: name the partner, then put in or ask for one more thing."""
+def composing_commands(
+    state: CanineState, offer: Offer, only: type | None = None
+) -> list[TradeWith | GiveInTrade | AskInTrade]:
+    """The proposer's next steps: name the partner, then put in or ask for one more thing
+    (with `only`, just the steps of that type)."""
     if offer.partner is None:
         return [TradeWith(partner) for partner in partners(state, offer.proposer)]
-    own = Tally(state.seats[offer.proposer])
-    for item in offer.gives:
-        own.add(item)
-    other = Tally(state.seats[offer.partner], public_hand_size=state.hand_size(offer.partner))
-    for item in offer.takes:
-        other.add(item)
-    gives = [GiveInTrade(item) for item in items_of(state, offer.proposer, asking=False) if own.can_add(item)]
-    asks = [AskInTrade(item) for item in items_of(state, offer.partner, asking=True) if other.can_add(item)]
+    gives: list[TradeWith | GiveInTrade | AskInTrade] = []
+    asks: list[TradeWith | GiveInTrade | AskInTrade] = []
+    if only in (None, GiveInTrade):
+        own = Tally(state.seats[offer.proposer])
+        for item in offer.gives:
+            own.add(item)
+        gives = [GiveInTrade(item) for item in items_of(state, offer.proposer, asking=False) if own.can_add(item)]
+    if only in (None, AskInTrade):
+        other = Tally(state.seats[offer.partner], public_hand_size=state.hand_size(offer.partner))
+        for item in offer.takes:
+            other.add(item)
+        asks = [AskInTrade(item) for item in items_of(state, offer.partner, asking=True) if other.can_add(item)]
     return [*gives, *asks]
 
 

@@ -172,9 +172,9 @@ def test_ruling_trading_on_someone_elses_turn():
 
 def test_ruling_trade_offers_per_seat_per_turn():
     """A gap: the rulebook sets no number, but an offer holds up the table until it is made and
-    answered; three offers begun per seat per turn (called off ones count)."""
+    answered; two offers begun per seat per turn (called off ones count)."""
     state = given(TABLE, turn(0))
-    for _ in range(3):
+    for _ in range(2):
         state = play(state, (0, ProposeTrade()), (0, CallOffTrade()))
     assert ProposeTrade() not in GAME.legal_commands(state, 0)
     then_refused(state, 0, ProposeTrade(), "no_more_trades")
