@@ -6,10 +6,10 @@ nothing else. Cards move by value: a hand, a pile or a set never holds a card it
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from kennel.domain.canine_kleptomaniacs import events as ev
-from kennel.domain.canine_kleptomaniacs.commands import Source, TradeItem
+from kennel.domain.canine_kleptomaniacs import evolve_trades
 from kennel.domain.canine_kleptomaniacs.components import (
     ActionCard,
     BedroomCard,
@@ -19,12 +19,16 @@ from kennel.domain.canine_kleptomaniacs.components import (
     sorted_collectables,
 )
 from kennel.domain.canine_kleptomaniacs.events import Step
+from kennel.domain.canine_kleptomaniacs.folds import change as _change
+from kennel.domain.canine_kleptomaniacs.folds import has_seat as _has_seat
+from kennel.domain.canine_kleptomaniacs.folds import replaced_at as _replaced
+from kennel.domain.canine_kleptomaniacs.folds import take as _take
+from kennel.domain.canine_kleptomaniacs.folds import without as _without
 from kennel.domain.canine_kleptomaniacs.state import (
     Battle,
     CanineState,
     Choosing,
     Naming,
-    Offer,
     Owed,
     Place,
     Seat,
@@ -33,7 +37,6 @@ from kennel.domain.canine_kleptomaniacs.state import (
 )
 from kennel.domain.core.frozen import replaced
 
-T = TypeVar("T")
 HIDING_PLACES_IN_THE_BOX = 20  # "You have a total of 20 Hiding Places to play with."
 
 
@@ -289,116 +292,6 @@ def _mr_squirrel_taken(state: CanineState, event: ev.MrSquirrelTaken) -> CanineS
     return state
 
 
-# ---- trading ----
-
-
-def _trade_proposed(state: CanineState, event: ev.TradeProposed) -> CanineState:
-    proposals = list(state.proposals) + [0] * (state.seat_count - len(state.proposals))
-    if _has_seat(state, event.proposer):
-        proposals[event.proposer] += 1
-    return replaced(state, effect=Offer(proposer=event.proposer), proposals=tuple(proposals))
-
-
-def _offer_changed(state: CanineState, **changes: Any) -> CanineState:
-    offer = state.effect
-    return replaced(state, effect=replaced(offer, **changes)) if isinstance(offer, Offer) else state
-
-
-def _trade_partner_chosen(state: CanineState, event: ev.TradePartnerChosen) -> CanineState:
-    return _offer_changed(state, partner=event.partner)
-
-
-def _trade_item_given(state: CanineState, event: ev.TradeItemGiven) -> CanineState:
-    offer = state.effect
-    return _offer_changed(state, gives=offer.gives + (event.item,)) if isinstance(offer, Offer) else state
-
-
-def _trade_item_asked(state: CanineState, event: ev.TradeItemAsked) -> CanineState:
-    offer = state.effect
-    return _offer_changed(state, takes=offer.takes + (event.item,)) if isinstance(offer, Offer) else state
-
-
-def _trade_offer_sent(state: CanineState, event: ev.TradeOfferSent) -> CanineState:
-    return _offer_changed(state, sent=True)
-
-
-def _trade_offered(state: CanineState, event: ev.TradeOffered) -> CanineState:
-    """Rules version 1's one-for-one offer."""
-    offer = Offer(proposer=event.proposer, partner=event.partner, gives=(event.give,), takes=(event.take,), sent=True)
-    return replaced(state, effect=offer)
-
-
-def _trade_ended(state: CanineState, event: Any) -> CanineState:
-    return replaced(state, effect=None)
-
-
-def _trade_made(state: CanineState, event: ev.TradeMade) -> CanineState:
-    """Rules version 1's one-for-one trade."""
-    return _exchange(state, event.proposer, event.partner, (event.give,), (event.take,))
-
-
-def _trade_completed(state: CanineState, event: ev.TradeCompleted) -> CanineState:
-    return _exchange(state, event.proposer, event.partner, event.gives, event.takes)
-
-
-def _exchange(
-    state: CanineState, proposer: int, partner: int, gives: tuple[TradeItem, ...], takes: tuple[TradeItem, ...]
-) -> CanineState:
-    if not (_has_seat(state, proposer) and _has_seat(state, partner)) or proposer == partner:
-        return replaced(state, effect=None)
-    seats = list(state.seats)
-    seats[proposer], given = _hand_over(seats[proposer], gives)
-    seats[partner], taken = _hand_over(seats[partner], takes)
-    seats[partner] = _receive(seats[partner], given)
-    seats[proposer] = _receive(seats[proposer], taken)
-    return replaced(state, seats=tuple(seats), effect=None)
-
-
-Given = tuple[Source, Any]
-
-
-def _hand_over(seat: Seat, items: tuple[TradeItem, ...]) -> tuple[Seat, list[Given]]:
-    """Take the items out of `seat`, in their order; a place's index is the one before any
-    place leaves (the places go last, from the highest index down). A Collectable hidden on a
-    place goes to the receiver's hand ("they are either placed face up ... or hidden")."""
-    given: list[Given] = []
-    places = list(seat.places)
-    leaving: list[int] = []
-    for item in items:
-        if item.source is Source.HAND and item.kind in seat.hand:
-            seat = replaced(seat, hand=_without(seat.hand, item.kind))
-            given.append((Source.HAND, item.kind))
-        elif item.source is Source.HIDDEN_CARD and item.place is not None and 0 <= item.place < len(places):
-            place = places[item.place]
-            if item.kind in place.cards:
-                cards = _without(place.cards, item.kind)
-                empty = not cards and not place.bedroom_cards
-                places[item.place] = replaced(place, cards=cards, kind=None if empty else place.kind)
-                given.append((Source.HAND, item.kind))
-        elif item.source is Source.HIDING_PLACE and item.place is not None and 0 <= item.place < len(places):
-            if item.place not in leaving:
-                leaving.append(item.place)
-                given.append((Source.HIDING_PLACE, item.place))
-        elif item.source is Source.BEDROOM and item.bedroom_card in seat.bedroom:
-            seat = replaced(seat, bedroom=_without(seat.bedroom, item.bedroom_card))
-            given.append((Source.BEDROOM, item.bedroom_card))
-    given = [(source, replaced(places[thing], swapped=False)) if source is Source.HIDING_PLACE else (source, thing)
-             for source, thing in given]
-    kept = tuple(place for number, place in enumerate(places) if number not in leaving)
-    return replaced(seat, places=kept), given
-
-
-def _receive(seat: Seat, given: list[Given]) -> Seat:
-    for source, thing in given:
-        if source is Source.HAND:
-            seat = replaced(seat, hand=sorted_collectables(seat.hand + (thing,)))
-        elif source is Source.HIDING_PLACE:
-            seat = replaced(seat, places=seat.places + (thing,))
-        else:
-            seat = replaced(seat, bedroom=sorted_bedroom(seat.bedroom + (thing,)))
-    return seat
-
-
 # ---- choices and thefts ----
 
 
@@ -563,16 +456,6 @@ _APPLIERS: dict[type, Callable[[CanineState, Any], CanineState]] = {
     ev.SetsSwapped: _sets_swapped,
     ev.PlacesSwapped: _places_swapped,
     ev.MrSquirrelTaken: _mr_squirrel_taken,
-    ev.TradeProposed: _trade_proposed,
-    ev.TradePartnerChosen: _trade_partner_chosen,
-    ev.TradeItemGiven: _trade_item_given,
-    ev.TradeItemAsked: _trade_item_asked,
-    ev.TradeOfferSent: _trade_offer_sent,
-    ev.TradeCompleted: _trade_completed,
-    ev.TradeOffered: _trade_offered,
-    ev.TradeCalledOff: _trade_ended,
-    ev.TradeDeclined: _trade_ended,
-    ev.TradeMade: _trade_made,
     ev.ChoiceAwaited: _choice_awaited,
     ev.VictimChosen: _effect_over,
     ev.LaundrySniffed: _effect_over,
@@ -595,6 +478,7 @@ _APPLIERS: dict[type, Callable[[CanineState, Any], CanineState]] = {
     ev.ThrowMade: _throw_made,
     ev.BattleEnded: _effect_over,
     ev.SpoilsChosen: _effect_over,
+    **evolve_trades.APPLIERS,
 }
 # Announcements that change nothing by themselves: DrawMissed, PawDeclared, BedroomCardMissed,
 # BadgerPooPassed, SquirrelChase, CheesyDistractionPlayed.
@@ -606,37 +490,3 @@ def _draw(state: CanineState, seat: int, cards: tuple[Any, ...]) -> CanineState:
     deck, drawn = _take(state.collectables, cards)
     state = replaced(state, collectables=deck)
     return _change(state, seat, lambda s: replaced(s, hand=sorted_collectables(s.hand + drawn)))
-
-
-def _has_seat(state: CanineState, seat: int | None) -> bool:
-    return seat is not None and 0 <= seat < state.seat_count
-
-
-def _change(state: CanineState, seat: int, change: Callable[[Seat], Seat]) -> CanineState:
-    if not _has_seat(state, seat):
-        return state
-    seats = list(state.seats)
-    seats[seat] = change(seats[seat])
-    return replaced(state, seats=tuple(seats))
-
-
-def _replaced(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
-    return items[:index] + (item,) + items[index + 1 :]
-
-
-def _without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
-    """`items` less one copy of `item` (unchanged when it is not there)."""
-    if item not in items:
-        return items
-    index = items.index(item)
-    return items[:index] + items[index + 1 :]
-
-
-def _take(items: tuple[T, ...], wanted: tuple[T, ...]) -> tuple[tuple[T, ...], tuple[T, ...]]:
-    """(what is left of `items`, what of `wanted` was found in it)."""
-    taken: list[T] = []
-    for item in wanted:
-        if item in items:
-            items = _without(items, item)
-            taken.append(item)
-    return items, tuple(taken)
