@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import grpc
+import pytest
 from kennel import wire
-from kennel.client import Kennel, Session
+from kennel.client import Kennel, KennelError, Session
 from kennel.domain.canine_kleptomaniacs import GAME
 from kennel.domain.canine_kleptomaniacs import commands as cmd
 from kennel.domain.canine_kleptomaniacs.components import ActionCard, Collectable
@@ -171,3 +173,29 @@ def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_others(kennel: Kennel
     assert [(d.seat, d.count, len(d.cards)) for d in dealt] == [(0, 5, 0), (1, 5, 5), (2, 5, 0)]
     shuffled = [e for e in catch_up.events if e.canine_kleptomaniacs.WhichOneof("kind") == "collectables_shuffled"]
     assert len(shuffled) == 1 and not shuffled[0].canine_kleptomaniacs.collectables_shuffled.deck
+
+
+def test_a_seat_cannot_hold_up_a_turn_with_endless_trade_offers(kennel: Kennel) -> None:
+    """The bound of docs/rules "Trade offers per seat per turn", attacked through the SDK: a
+    seat out of turn begins and calls off offers until the server refuses, and the seat in
+    turn can then take its turn undisturbed."""
+    created = kennel.create_game(GAME.name, ["Ann", "Bob", "Cy"])
+    seats = [kennel.session(created.game_id, created.credentials[seat]) for seat in range(3)]
+    hostile = seats[2]
+    begun = 0
+    for _ in range(50):  # far more than any bound a table could live with
+        try:
+            send(hostile, cmd.ProposeTrade())
+        except KennelError as refused:
+            assert refused.status == grpc.StatusCode.FAILED_PRECONDITION
+            assert refused.code == "canine-kleptomaniacs/no_more_trades"
+            break
+        begun += 1
+        send(hostile, cmd.CallOffTrade())
+    assert begun == 2
+    with pytest.raises(KennelError) as refused:
+        send(hostile, cmd.ProposeTrade())
+    assert refused.value.code == "canine-kleptomaniacs/no_more_trades"
+    assert cmd.ProposeTrade() not in legal(hostile)
+    send(seats[0], cmd.TakeActionCard())  # the turn goes on
+    assert game_view(seats[0]).took_action_card
