@@ -138,7 +138,7 @@ class ActionsFinished:
 @dataclass(frozen=True)
 class TurnEnded:
     seat: int
-    quiet: bool  # no Action card was taken this turn (docs/rules: "Quiet turns")
+    quiet: bool  # no Action card was taken this turn (shown; no rule uses it since rules version 2)
 
 
 @dataclass(frozen=True)

@@ -199,7 +199,7 @@ def test_the_first_plundering_pooch_stays_face_up():
 
 def test_ruling_the_weapons():
     """"The player who draws the second card initiates the battle immediately"; "Best of three
-    wins"; weapons are chosen in secret (ruling "The weapons"); "Which weapon beats which"."""
+    wins"; weapons are chosen in secret and beat each other as rock, paper, scissors (ruling "The weapons")."""
     from kennel.domain.canine_kleptomaniacs.commands import ChooseWeapon
     from kennel.domain.canine_kleptomaniacs.components import Weapon
 
