@@ -19,6 +19,7 @@ class Source(enum.Enum):
     HAND = "hand"  # one card of a kind from the hand
     HIDING_PLACE = "hiding_place"  # a Hiding Place, with whatever is hidden on it
     BEDROOM = "bedroom"  # a Master's Bedroom card lying face up in the playing area
+    HIDDEN_CARD = "hidden_card"  # one Collectable of `kind` hidden on Hiding Place `place`
 
 
 @dataclass(frozen=True)
@@ -26,9 +27,12 @@ class TradeItem:
     """One side of a trade: exactly the field its source needs is set."""
 
     source: Source
-    kind: Collectable | None = None  # HAND
-    place: int | None = None  # HIDING_PLACE
+    kind: Collectable | None = None  # HAND, HIDDEN_CARD; blanked for others when face down
+    place: int | None = None  # HIDING_PLACE, HIDDEN_CARD
     bedroom_card: BedroomCard | None = None  # BEDROOM
+    # HAND only, on the giving side: the card is offered face down, so that nobody but its
+    # giver knows it until the trade is made (the Poo Pizza's bluff, docs/rules).
+    face_down: bool = False
 
 
 # ---- the turn ----
@@ -80,12 +84,14 @@ class EndTurn:
 
 @dataclass(frozen=True)
 class ProposeTrade:
-    """Start making a trade offer (docs/rules: at most two a turn)."""
+    """Start making a trade offer: the seat in turn with anyone, another seat with the seat in
+    turn (docs/rules: "Trade offers per seat per turn" bounds how often)."""
 
 
 @dataclass(frozen=True)
 class OfferTrade:
-    """Offer `partner` one thing you have for one thing it has: each side gives one."""
+    """Rules version 1's one-for-one offer; kept so that its logs still read. Version 2 offers
+    are made with `TradeWith`, `GiveInTrade`, `AskInTrade` and `SendOffer`."""
 
     partner: int
     give: TradeItem
@@ -105,6 +111,35 @@ class AcceptTrade:
 @dataclass(frozen=True)
 class DeclineTrade:
     """Decline the offer made to you."""
+
+
+@dataclass(frozen=True)
+class TradeWith:
+    """Name the seat your offer is for (the seat in turn, unless it is your turn)."""
+
+    partner: int
+
+
+@dataclass(frozen=True)
+class GiveInTrade:
+    """Put one thing of yours into the offer: a card from your hand (face up, or face down),
+    a Collectable hidden on one of your Hiding Places, a Hiding Place with what is hidden on
+    it, or a Master's Bedroom card lying face up."""
+
+    item: TradeItem
+
+
+@dataclass(frozen=True)
+class AskInTrade:
+    """Ask for one thing of your partner's in return: a card of a kind from its hand, a
+    Collectable hidden on one of its Hiding Places, a Hiding Place, or a Master's Bedroom card."""
+
+    item: TradeItem
+
+
+@dataclass(frozen=True)
+class SendOffer:
+    """Show the offer to your partner, who accepts or declines it."""
 
 
 @dataclass(frozen=True)

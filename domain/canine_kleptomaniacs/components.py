@@ -134,7 +134,7 @@ class Weapon(enum.Enum):
 
     def beats(self, other: Weapon) -> bool:
         """Our ruling: Gnashers shred the Tea Towel, the Tea Towel wraps the Bone, the Bone
-        breaks the Gnashers (docs/rules/canine-kleptomaniacs.md, "Which weapon beats which")."""
+        breaks the Gnashers (docs/rules/canine-kleptomaniacs.md, "The weapons")."""
         return _BEATS[self] is other
 
 

@@ -94,8 +94,26 @@ def _offer(r: Resolution) -> Offer:
     return offer
 
 
-def _offer_trade(r: Resolution, seat: int, command: cmd.OfferTrade) -> None:
-    trading.offer_trade(r, _offer(r), command)
+def _version_1_offer(r: Resolution, seat: int, command: cmd.OfferTrade) -> None:
+    """Never reached: `legal_commands` no longer lists `OfferTrade`, which stays registered so
+    that rules version 1 logs still decode; `refusals.explain` answers it."""
+    raise AssertionError("OfferTrade is refused before it is resolved")
+
+
+def _trade_with(r: Resolution, seat: int, command: cmd.TradeWith) -> None:
+    trading.trade_with(r, _offer(r), command.partner)
+
+
+def _give_in_trade(r: Resolution, seat: int, command: cmd.GiveInTrade) -> None:
+    trading.give_in_trade(r, _offer(r), command.item)
+
+
+def _ask_in_trade(r: Resolution, seat: int, command: cmd.AskInTrade) -> None:
+    trading.ask_in_trade(r, _offer(r), command.item)
+
+
+def _send_offer(r: Resolution, seat: int, command: cmd.SendOffer) -> None:
+    trading.send_offer(r, _offer(r))
 
 
 def _call_off_trade(r: Resolution, seat: int, command: cmd.CallOffTrade) -> None:
@@ -112,7 +130,8 @@ def _decline_trade(r: Resolution, seat: int, command: cmd.DeclineTrade) -> None:
 
 def _play_cheesy_distraction(r: Resolution, seat: int, command: cmd.PlayCheesyDistraction) -> None:
     """Cheesy Distraction: "Use at any time to steal the Ultimate Paw of Pilferage from another
-    player"; it is used up, and a Charm Offensive may answer it like any theft."""
+    player"; it is used up, and a Charm Offensive may answer it like any theft. Played while a
+    card resolves, that card waits until the theft is over (`evolve` suspends it)."""
     victim = r.state.paw_holder
     assert victim is not None
     card = ActionCard.CHEESY_DISTRACTION
@@ -241,7 +260,7 @@ _HANDLERS: dict[type, Callable[[Resolution, int, Any], None]] = {
     cmd.TakeMrSquirrel: _take_mr_squirrel,
     cmd.EndTurn: _end_turn,
     cmd.ProposeTrade: _propose_trade,
-    cmd.OfferTrade: _offer_trade,
+    cmd.OfferTrade: _version_1_offer,
     cmd.CallOffTrade: _call_off_trade,
     cmd.AcceptTrade: _accept_trade,
     cmd.DeclineTrade: _decline_trade,
@@ -264,6 +283,11 @@ _HANDLERS: dict[type, Callable[[Resolution, int, Any], None]] = {
     cmd.ChooseWeapon: _choose_weapon,
     cmd.ClaimBedroomCard: _claim_bedroom_card,
     cmd.ClaimThreeCards: _claim_three_cards,
+    # Rules version 2: trades composed item by item.
+    cmd.TradeWith: _trade_with,
+    cmd.GiveInTrade: _give_in_trade,
+    cmd.AskInTrade: _ask_in_trade,
+    cmd.SendOffer: _send_offer,
 }
 
 COMMANDS: tuple[type, ...] = tuple(_HANDLERS)

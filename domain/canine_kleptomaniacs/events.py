@@ -138,7 +138,7 @@ class ActionsFinished:
 @dataclass(frozen=True)
 class TurnEnded:
     seat: int
-    quiet: bool  # no Action card was taken this turn (docs/rules: "Quiet turns")
+    quiet: bool  # no Action card was taken this turn (shown; no rule uses it since rules version 2)
 
 
 @dataclass(frozen=True)
@@ -279,13 +279,55 @@ class MrSquirrelTaken:
 
 @dataclass(frozen=True)
 class TradeProposed:
-    """The seat in turn is making a trade offer."""
+    """A seat is making a trade offer."""
 
     proposer: int
 
 
 @dataclass(frozen=True)
+class TradePartnerChosen:
+    proposer: int
+    partner: int
+
+
+@dataclass(frozen=True)
+class TradeItemGiven:
+    """Something of the proposer's went into the offer; a card face down is blanked (its kind)
+    for everyone but the proposer."""
+
+    proposer: int
+    item: TradeItem
+
+
+@dataclass(frozen=True)
+class TradeItemAsked:
+    proposer: int
+    item: TradeItem
+
+
+@dataclass(frozen=True)
+class TradeOfferSent:
+    """The offer is shown to the partner, who accepts or declines it."""
+
+    proposer: int
+    partner: int
+
+
+@dataclass(frozen=True)
+class TradeCompleted:
+    """The partner accepted: `gives` went from the proposer to the partner, `takes` the other
+    way. Cards given face down are blanked for everyone but the two of them."""
+
+    proposer: int
+    partner: int
+    gives: tuple[TradeItem, ...]
+    takes: tuple[TradeItem, ...]
+
+
+@dataclass(frozen=True)
 class TradeOffered:
+    """Rules version 1's one-for-one offer (kept so that its logs still read)."""
+
     proposer: int
     partner: int
     give: TradeItem
@@ -299,6 +341,8 @@ class TradeCalledOff:
 
 @dataclass(frozen=True)
 class TradeMade:
+    """Rules version 1's one-for-one trade (kept so that its logs still read)."""
+
     proposer: int
     partner: int
     give: TradeItem

@@ -6,10 +6,10 @@ nothing else. Cards move by value: a hand, a pile or a set never holds a card it
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from kennel.domain.canine_kleptomaniacs import events as ev
-from kennel.domain.canine_kleptomaniacs.commands import Source, TradeItem
+from kennel.domain.canine_kleptomaniacs import evolve_trades
 from kennel.domain.canine_kleptomaniacs.components import (
     ActionCard,
     BedroomCard,
@@ -19,12 +19,16 @@ from kennel.domain.canine_kleptomaniacs.components import (
     sorted_collectables,
 )
 from kennel.domain.canine_kleptomaniacs.events import Step
+from kennel.domain.canine_kleptomaniacs.folds import change as _change
+from kennel.domain.canine_kleptomaniacs.folds import has_seat as _has_seat
+from kennel.domain.canine_kleptomaniacs.folds import replaced_at as _replaced
+from kennel.domain.canine_kleptomaniacs.folds import take as _take
+from kennel.domain.canine_kleptomaniacs.folds import without as _without
 from kennel.domain.canine_kleptomaniacs.state import (
     Battle,
     CanineState,
     Choosing,
     Naming,
-    Offer,
     Owed,
     Place,
     Seat,
@@ -33,13 +37,18 @@ from kennel.domain.canine_kleptomaniacs.state import (
 )
 from kennel.domain.core.frozen import replaced
 
-T = TypeVar("T")
 HIDING_PLACES_IN_THE_BOX = 20  # "You have a total of 20 Hiding Places to play with."
 
 
 def evolve(state: CanineState, event: Any) -> CanineState:
     apply = _APPLIERS.get(type(event))
-    return state if apply is None else apply(state, event)
+    if apply is None:
+        return state
+    state = apply(state, event)
+    if state.effect is None and state.suspended is not None:
+        # The theft of a Cheesy Distraction played "at any time" is over: what it interrupted resumes.
+        state = replaced(state, effect=state.suspended, suspended=None)
+    return state
 
 
 # ---- set-up and turns ----
@@ -95,7 +104,7 @@ def _turn_started(state: CanineState, event: ev.TurnStarted) -> CanineState:
         turn_number=event.number,
         phase=TurnPhase.OPEN,
         took_action_card=False,
-        proposals=0,
+        proposals=(0,) * state.seat_count,
     )
 
 
@@ -227,7 +236,7 @@ def _set_hidden(state: CanineState, event: ev.SetHidden) -> CanineState:
         )
         return replaced(seat, hand=hand, bedroom=bedroom, places=_replaced(seat.places, event.place, place))
 
-    return _hiding_began(_change(state, event.seat, hide), event.seat)
+    return _hiding_began(_change(state, event.seat, hide), event.seat, TurnPhase.HIDING)
 
 
 def _sets_swapped(state: CanineState, event: ev.SetsSwapped) -> CanineState:
@@ -251,7 +260,7 @@ def _sets_swapped(state: CanineState, event: ev.SetsSwapped) -> CanineState:
             places=_replaced(seat.places, event.place, place),
         )
 
-    return _hiding_began(_change(state, event.seat, swap), event.seat)
+    return _hiding_began(_change(state, event.seat, swap), event.seat, TurnPhase.SWAPPING)
 
 
 def _places_swapped(state: CanineState, event: ev.PlacesSwapped) -> CanineState:
@@ -265,13 +274,14 @@ def _places_swapped(state: CanineState, event: ev.PlacesSwapped) -> CanineState:
         places = _replaced(_replaced(seat.places, event.first, new_a), event.second, new_b)
         return replaced(seat, places=places)
 
-    return _hiding_began(_change(state, event.seat, swap), event.seat)
+    return _hiding_began(_change(state, event.seat, swap), event.seat, TurnPhase.SWAPPING)
 
 
-def _hiding_began(state: CanineState, seat: int) -> CanineState:
-    """Hiding or swapping on one's own turn, before any other action, is the turn's action."""
+def _hiding_began(state: CanineState, seat: int, phase: TurnPhase) -> CanineState:
+    """Hiding (or swapping) on one's own turn, before any other action, is the turn's action;
+    on the first turn it is one set ("EITHER takes an Action card OR hides a Collectables set")."""
     if seat == state.turn and state.phase is TurnPhase.OPEN and state.turn_number > 0:
-        return replaced(state, phase=TurnPhase.HIDING)
+        return replaced(state, phase=TurnPhase.ACTED if state.first_turn else phase)
     return state
 
 
@@ -280,67 +290,6 @@ def _mr_squirrel_taken(state: CanineState, event: ev.MrSquirrelTaken) -> CanineS
     if event.seat == state.turn:
         state = replaced(state, phase=TurnPhase.ACTED)
     return state
-
-
-# ---- trading ----
-
-
-def _trade_proposed(state: CanineState, event: ev.TradeProposed) -> CanineState:
-    return replaced(
-        state, effect=Offer(proposer=event.proposer), proposals=state.proposals + 1
-    )
-
-
-def _trade_offered(state: CanineState, event: ev.TradeOffered) -> CanineState:
-    return replaced(
-        state, effect=Offer(proposer=event.proposer, partner=event.partner, give=event.give, take=event.take)
-    )
-
-
-def _trade_ended(state: CanineState, event: Any) -> CanineState:
-    return replaced(state, effect=None)
-
-
-def _trade_made(state: CanineState, event: ev.TradeMade) -> CanineState:
-    seats = list(state.seats)
-    if not (_has_seat(state, event.proposer) and _has_seat(state, event.partner)):
-        return state
-    seats[event.proposer], given = _hand_over(seats[event.proposer], event.give)
-    seats[event.partner], taken = _hand_over(seats[event.partner], event.take)
-    seats[event.partner] = _receive(seats[event.partner], given)
-    seats[event.proposer] = _receive(seats[event.proposer], taken)
-    return replaced(state, seats=tuple(seats), effect=None)
-
-
-Given = tuple[Source, Any]
-
-
-def _hand_over(seat: Seat, item: TradeItem) -> tuple[Seat, Given | None]:
-    if item.source is Source.HAND and item.kind in seat.hand:
-        return replaced(seat, hand=_without(seat.hand, item.kind)), (Source.HAND, item.kind)
-    if item.source is Source.HIDING_PLACE and item.place is not None and 0 <= item.place < len(seat.places):
-        place = seat.places[item.place]
-        return replaced(seat, places=seat.places[: item.place] + seat.places[item.place + 1 :]), (
-            Source.HIDING_PLACE,
-            place,
-        )
-    if item.source is Source.BEDROOM and item.bedroom_card in seat.bedroom:
-        return replaced(seat, bedroom=_without(seat.bedroom, item.bedroom_card)), (
-            Source.BEDROOM,
-            item.bedroom_card,
-        )
-    return seat, None
-
-
-def _receive(seat: Seat, given: Given | None) -> Seat:
-    if given is None:
-        return seat
-    source, thing = given
-    if source is Source.HAND:
-        return replaced(seat, hand=sorted_collectables(seat.hand + (thing,)))
-    if source is Source.HIDING_PLACE:
-        return replaced(seat, places=seat.places + (thing,))
-    return replaced(seat, bedroom=sorted_bedroom(seat.bedroom + (thing,)))
 
 
 # ---- choices and thefts ----
@@ -385,6 +334,9 @@ def _collectable_asked_for(state: CanineState, event: ev.CollectableAskedFor) ->
 
 def _theft_attempted(state: CanineState, event: ev.TheftAttempted) -> CanineState:
     theft = Theft(thief=event.thief, card=event.card, takes=event.takes, waiting=event.charm_holders)
+    if event.card is ActionCard.CHEESY_DISTRACTION and state.effect is not None and state.suspended is None:
+        # "Use at any time": the card being resolved (or the trade) waits for this theft.
+        state = replaced(state, suspended=state.effect)
     return replaced(state, effect=theft if event.takes else None)
 
 
@@ -504,11 +456,6 @@ _APPLIERS: dict[type, Callable[[CanineState, Any], CanineState]] = {
     ev.SetsSwapped: _sets_swapped,
     ev.PlacesSwapped: _places_swapped,
     ev.MrSquirrelTaken: _mr_squirrel_taken,
-    ev.TradeProposed: _trade_proposed,
-    ev.TradeOffered: _trade_offered,
-    ev.TradeCalledOff: _trade_ended,
-    ev.TradeDeclined: _trade_ended,
-    ev.TradeMade: _trade_made,
     ev.ChoiceAwaited: _choice_awaited,
     ev.VictimChosen: _effect_over,
     ev.LaundrySniffed: _effect_over,
@@ -531,6 +478,7 @@ _APPLIERS: dict[type, Callable[[CanineState, Any], CanineState]] = {
     ev.ThrowMade: _throw_made,
     ev.BattleEnded: _effect_over,
     ev.SpoilsChosen: _effect_over,
+    **evolve_trades.APPLIERS,
 }
 # Announcements that change nothing by themselves: DrawMissed, PawDeclared, BedroomCardMissed,
 # BadgerPooPassed, SquirrelChase, CheesyDistractionPlayed.
@@ -542,37 +490,3 @@ def _draw(state: CanineState, seat: int, cards: tuple[Any, ...]) -> CanineState:
     deck, drawn = _take(state.collectables, cards)
     state = replaced(state, collectables=deck)
     return _change(state, seat, lambda s: replaced(s, hand=sorted_collectables(s.hand + drawn)))
-
-
-def _has_seat(state: CanineState, seat: int | None) -> bool:
-    return seat is not None and 0 <= seat < state.seat_count
-
-
-def _change(state: CanineState, seat: int, change: Callable[[Seat], Seat]) -> CanineState:
-    if not _has_seat(state, seat):
-        return state
-    seats = list(state.seats)
-    seats[seat] = change(seats[seat])
-    return replaced(state, seats=tuple(seats))
-
-
-def _replaced(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
-    return items[:index] + (item,) + items[index + 1 :]
-
-
-def _without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
-    """`items` less one copy of `item` (unchanged when it is not there)."""
-    if item not in items:
-        return items
-    index = items.index(item)
-    return items[:index] + items[index + 1 :]
-
-
-def _take(items: tuple[T, ...], wanted: tuple[T, ...]) -> tuple[tuple[T, ...], tuple[T, ...]]:
-    """(what is left of `items`, what of `wanted` was found in it)."""
-    taken: list[T] = []
-    for item in wanted:
-        if item in items:
-            items = _without(items, item)
-            taken.append(item)
-    return items, tuple(taken)

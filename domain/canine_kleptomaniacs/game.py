@@ -73,6 +73,12 @@ EVENT_TYPES: tuple[type, ...] = (
     ev.BattleEnded,
     ev.SpoilsChosen,
     ev.CheesyDistractionPlayed,
+    # Rules version 2: trades composed item by item.
+    ev.TradePartnerChosen,
+    ev.TradeItemGiven,
+    ev.TradeItemAsked,
+    ev.TradeOfferSent,
+    ev.TradeCompleted,
 )
 
 
@@ -86,6 +92,10 @@ UNDOABLE: frozenset[type] = frozenset(
         ev.TradeProposed,
         ev.TradeOffered,
         ev.TradeCalledOff,
+        ev.TradePartnerChosen,
+        ev.TradeItemGiven,
+        ev.TradeItemAsked,
+        ev.TradeOfferSent,
         ev.CollectableAskedFor,
         ev.WeaponChosen,
     }
@@ -97,7 +107,7 @@ class CanineKleptomaniacs:
 
     name = "canine-kleptomaniacs"
     title = "Canine Kleptomaniacs"
-    rules_version = "1"
+    rules_version = "2"
     seats = SeatRange(setting_up.MIN_SEATS, setting_up.MAX_SEATS)
     options_type: type = Options
     commands: TypeRegistry[Any] = TypeRegistry.of(deciding.COMMANDS)
@@ -134,7 +144,7 @@ class CanineKleptomaniacs:
         return timeouts.timeout_command(state, seat, rng)
 
     def reveals(self, event: Any) -> bool:
-        """Undo may go back over a hide, a swap, Mr. Squirrel, a trade proposal or offer not yet
+        """Undo may go back over a hide, a swap, Mr. Squirrel, a trade offer being made or not yet
         answered, a Stick Chase kind named, and a secret weapon (docs/rules, "Undo"); every
         other event shows a card, records chance, or follows one in its decision."""
         return type(event) not in UNDOABLE

@@ -2,7 +2,8 @@
 
 While an effect waits for choices, only the seats owing one may act, and only to answer it.
 Between effects ("calm"), the seat whose turn it is takes its turn, and out of turn a seat may
-play a Cheesy Distraction, and the Paw's holder may hide and swap.
+begin a trade offer to it, and the Paw's holder may hide and swap. A Cheesy Distraction may be
+played at any time, also while a card resolves.
 """
 
 from __future__ import annotations
@@ -28,12 +29,12 @@ from kennel.domain.canine_kleptomaniacs.commands import (
     HideSet,
     JoinRumble,
     LoseCollectables,
-    OfferTrade,
     PassCard,
     PickFromLaundry,
     PlayCheesyDistraction,
     ProposeTrade,
     RollAgain,
+    SendOffer,
     SniffLaundryPile,
     StopRolling,
     SwapPlaces,
@@ -55,7 +56,6 @@ from kennel.domain.canine_kleptomaniacs.state import (
     Theft,
     TurnPhase,
 )
-from kennel.domain.canine_kleptomaniacs.turns import must_take_action_card
 
 
 def legal_commands(state: CanineState, seat: int, only: type | None = None) -> tuple[Any, ...]:
@@ -69,9 +69,13 @@ def legal_commands(state: CanineState, seat: int, only: type | None = None) -> t
         commands.extend(effect_commands(state, seat, effect, only))
     elif seat == state.turn:
         commands.extend(turn_commands(state, seat, only))
-    elif state.paw_holder == seat:
-        # The Ultimate Paw: its holder may "hide and swap their own cards at any time".
-        commands.extend(hiding_commands(state, seat, only))
+    else:
+        if state.paw_holder == seat:
+            # The Ultimate Paw: its holder may "hide and swap their own cards at any time".
+            commands.extend(hiding_commands(state, seat, only))
+        if trading.can_propose(state, seat):
+            # "You can also participate in a trade on someone else's turn."
+            commands.append(ProposeTrade())
     if can_play_cheesy_distraction(state, seat):
         commands.append(PlayCheesyDistraction())
     if only is not None:
@@ -79,51 +83,52 @@ def legal_commands(state: CanineState, seat: int, only: type | None = None) -> t
     return tuple(commands)
 
 
-def hiding_commands(state: CanineState, seat: int, only: type | None, swaps: bool = True) -> list[Any]:
+def hiding_commands(state: CanineState, seat: int, only: type | None, hides: bool = True, swaps: bool = True) -> list[Any]:
     own = state.seats[seat]
-    hides = hiding.hide_commands(own) if only in (None, HideSet) else []
+    found = hiding.hide_commands(own) if hides and only in (None, HideSet) else []
     if not swaps or only not in (None, SwapSets, SwapPlaces):
-        return hides
-    return [*hides, *hiding.swap_commands(own)]
+        return found
+    return [*found, *hiding.swap_commands(own)]
 
 
 def can_play_cheesy_distraction(state: CanineState, seat: int) -> bool:
-    """"Use at any time to steal the Ultimate Paw of Pilferage from another player" (any time
-    no card is resolving: docs/rules, "Cheesy Distraction at any time")."""
+    """"Use at any time to steal the Ultimate Paw of Pilferage from another player": also while
+    a card resolves or a trade waits (docs/rules, "Cheesy Distraction at any time"), but not
+    while Walkies cards are set aside (the Paw may be among them, in nobody's hand) nor while
+    the Paw is being stolen already."""
     holder = state.paw_holder
+    effect = state.effect
     return (
-        state.effect is None
-        and ActionCard.CHEESY_DISTRACTION in state.seats[seat].kept
+        ActionCard.CHEESY_DISTRACTION in state.seats[seat].kept
         and holder is not None
         and holder != seat
+        and state.suspended is None
+        and not (isinstance(effect, Owed) and effect.step is Step.WALKIES)
+        and not (isinstance(effect, Theft) and effect.card is ActionCard.CHEESY_DISTRACTION)
     )
 
 
 def turn_commands(state: CanineState, seat: int, only: type | None) -> list[Any]:
+    """The seat in turn: "During your turn you may do ONE of the following actions": take an
+    Action card, or hide sets, or swap sets; or take Mr. Squirrel "instead". The Paw's holder
+    "can: Take an Action card AND hide and swap on their turn", from the moment it holds the
+    Paw (docs/rules: "The Paw gained or lost during a turn")."""
     paw = state.paw_holder == seat
-    must_draw = must_take_action_card(state, seat)
+    phase = state.phase
     commands: list[Any] = []
-    if state.proposals < trading.proposals_per_turn():
+    if trading.can_propose(state, seat):
         commands.append(ProposeTrade())
-    if state.phase is TurnPhase.OPEN:
+    if phase is TurnPhase.CLOSING:
+        return commands
+    if phase is TurnPhase.OPEN or (paw and phase in (TurnPhase.HIDING, TurnPhase.SWAPPING)):
         commands.append(TakeActionCard())
-        if paw or not must_draw:
-            commands.extend(hiding_commands(state, seat, only, swaps=not state.first_turn))
-        if not must_draw and not state.first_turn and state.mr_squirrel != seat:
+        if not state.first_turn and state.mr_squirrel != seat:
             commands.append(TakeMrSquirrel())
-    elif state.phase is TurnPhase.HIDING:
-        commands.extend(hiding_commands(state, seat, only))
-        if paw or must_draw:
-            # The Paw's holder may "Take an Action card AND hide and swap on their turn". A seat
-            # that must take an Action card can only have hidden while it held the Paw: having
-            # traded it away since, it still owes its Action card.
-            commands.append(TakeActionCard())
-        if paw and not must_draw and state.mr_squirrel != seat:
-            commands.append(TakeMrSquirrel())
-        if not must_draw:
-            commands.append(EndTurn())
-    elif state.phase is TurnPhase.ACTED:
-        commands.extend(hiding_commands(state, seat, only))
+    hides = paw or phase in (TurnPhase.OPEN, TurnPhase.HIDING)
+    # Nothing is hidden before the first turn, which "EITHER takes an Action card OR hides a set".
+    swaps = not state.first_turn and (paw or phase in (TurnPhase.OPEN, TurnPhase.SWAPPING))
+    commands.extend(hiding_commands(state, seat, only, hides=hides, swaps=swaps))
+    if phase is not TurnPhase.OPEN:
         commands.append(EndTurn())
     return commands
 
@@ -188,11 +193,12 @@ def owed_commands(state: CanineState, seat: int, effect: Owed) -> list[Any]:
 
 
 def offer_commands(state: CanineState, seat: int, offer: Offer, only: type | None) -> list[Any]:
-    if offer.partner is None:
+    if not offer.sent:
         if seat != offer.proposer:
             return []
-        offers = trading.offers(state, seat) if only in (None, OfferTrade) else []
-        return [*offers, CallOffTrade()]
+        steps = trading.composing_commands(state, offer, only) if only not in (CallOffTrade, SendOffer) else []
+        send = [SendOffer()] if trading.can_send(state, offer) else []
+        return [*steps, *send, CallOffTrade()]
     if seat != offer.partner:
         return []
     accept = [AcceptTrade()] if trading.can_accept(state, offer) else []

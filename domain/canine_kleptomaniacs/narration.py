@@ -41,8 +41,12 @@ def _bedroom(cards: Sequence[BedroomCard]) -> str:
 
 
 def _item(item: TradeItem, owner: str) -> str:
-    if item.source is Source.HAND and item.kind is not None:
-        return f"a {_card(item.kind)} from {owner}'s hand"
+    if item.source is Source.HAND:
+        if item.kind is None:
+            return f"a card from {owner}'s hand, face down"
+        return f"a {_card(item.kind)} from {owner}'s hand" + (", face down" if item.face_down else "")
+    if item.source is Source.HIDDEN_CARD and item.kind is not None:
+        return f"a {_card(item.kind)} hidden on {owner}'s Hiding Place {item.place}"
     if item.source is Source.HIDING_PLACE:
         return f"{owner}'s Hiding Place {item.place} with what is hidden on it"
     assert item.bedroom_card is not None
@@ -117,6 +121,15 @@ _SENTENCES: dict[type, Callable[[Any, Names], str]] = {
     ev.TradeMade: lambda e, n: f"{n[e.partner]} accepted: {_item(e.give, n[e.proposer])} for "
     + f"{_item(e.take, n[e.partner])}.",
     ev.TradeDeclined: lambda e, n: f"{n[e.partner]} declined {n[e.proposer]}'s offer.",
+    ev.TradePartnerChosen: lambda e, n: f"{n[e.proposer]} makes {n[e.partner]} an offer.",
+    ev.TradeItemGiven: lambda e, n: f"{n[e.proposer]} puts in {_item(e.item, n[e.proposer])}.",
+    ev.TradeItemAsked: lambda e, n: f"{n[e.proposer]} asks for {_item(e.item, 'their partner')}.",
+    ev.TradeOfferSent: lambda e, n: f"{n[e.proposer]} sends the offer to {n[e.partner]}.",
+    ev.TradeCompleted: lambda e, n: f"{n[e.partner]} accepted: "
+    + ", ".join(_item(item, n[e.proposer]) for item in e.gives)
+    + " for "
+    + ", ".join(_item(item, n[e.partner]) for item in e.takes)
+    + ".",
     ev.ChoiceAwaited: lambda e, n: _STEPS[e.step].format(
         seat=n[e.seat], owing=", ".join(n[s] for s in e.owing), count=e.count
     )

@@ -19,7 +19,6 @@ from kennel.domain.canine_kleptomaniacs.state import (
     Theft,
     TurnPhase,
 )
-from kennel.domain.canine_kleptomaniacs.turns import must_take_action_card
 from kennel.domain.core.rules import Prompt, PromptKind
 
 CHOICE, REACTION, SECRET, TURN = PromptKind.CHOICE, PromptKind.REACTION, PromptKind.SECRET_CHOICE, PromptKind.TURN
@@ -68,7 +67,7 @@ def pending(state: CanineState) -> tuple[Prompt, ...]:
             if weapon is None
         )
     if isinstance(effect, Offer):
-        if effect.partner is None:
+        if not effect.sent:
             return (Prompt(effect.proposer, CHOICE, "make your trade offer, or call it off"),)
         return (Prompt(effect.partner, CHOICE, f"accept or decline seat {effect.proposer}'s trade offer"),)
     return ()
@@ -78,9 +77,9 @@ def turn_label(state: CanineState) -> str:
     if state.phase is TurnPhase.OPEN:
         if state.first_turn:
             return "take an Action card or hide a set (first turn)"
-        if must_take_action_card(state, state.turn):
-            return "take an Action card (after two quiet turns)"
-        return "take your turn"
+        return "take an Action card, hide, swap, or take Mr. Squirrel"
     if state.phase is TurnPhase.HIDING:
-        return "hide or swap more sets, or end your turn"
-    return "hide or swap with the Ultimate Paw, or end your turn"
+        return "hide more sets, trade, or end your turn"
+    if state.phase is TurnPhase.SWAPPING:
+        return "swap more sets, trade, or end your turn"
+    return "trade, or end your turn"

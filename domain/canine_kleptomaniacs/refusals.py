@@ -13,8 +13,7 @@ from kennel.domain.canine_kleptomaniacs import commands as cmd
 from kennel.domain.canine_kleptomaniacs.components import ActionCard, BedroomCard, Collectable
 from kennel.domain.canine_kleptomaniacs.prompts import pending
 from kennel.domain.canine_kleptomaniacs.state import CanineState, TurnPhase
-from kennel.domain.canine_kleptomaniacs.trading import proposals_per_turn
-from kennel.domain.canine_kleptomaniacs.turns import must_take_action_card
+from kennel.domain.canine_kleptomaniacs.trading import offers_per_turn
 from kennel.domain.core.rules import RuleViolation
 
 TURN_COMMANDS = (
@@ -27,6 +26,7 @@ TURN_COMMANDS = (
     cmd.ProposeTrade,
 )
 HIDING_COMMANDS = (cmd.HideSet, cmd.SwapSets, cmd.SwapPlaces)
+OFFER_COMMANDS = (cmd.TradeWith, cmd.GiveInTrade, cmd.AskInTrade, cmd.SendOffer, cmd.OfferTrade)
 
 
 def refused(code: str, message: str) -> RuleViolation:
@@ -34,12 +34,18 @@ def refused(code: str, message: str) -> RuleViolation:
 
 
 def explain(state: CanineState, seat: int, command: Any) -> RuleViolation:
-    if state.effect is not None:
-        return _while_resolving(state, seat, command)
-    if not isinstance(command, (*TURN_COMMANDS, cmd.PlayCheesyDistraction)):
-        return refused("nothing_to_answer", "Nothing waits for that answer now.")
+    if isinstance(command, cmd.OfferTrade):
+        return refused(
+            "bad_offer", "One-for-one offers were rules version 1: name a partner, put in and ask for things, then send."
+        )
     if isinstance(command, cmd.PlayCheesyDistraction):
         return _cheesy(state, seat)
+    if isinstance(command, cmd.ProposeTrade) and state.proposals_of(seat) >= offers_per_turn():
+        return refused("no_more_trades", f"You have begun {offers_per_turn()} trade offers this turn already.")
+    if state.effect is not None:
+        return _while_resolving(state, seat, command)
+    if not isinstance(command, TURN_COMMANDS):
+        return refused("nothing_to_answer", "Nothing waits for that answer now.")
     if seat != state.turn:
         if isinstance(command, HIDING_COMMANDS) and state.paw_holder == seat:
             return _hiding(state, seat, command)
@@ -55,8 +61,12 @@ def _while_resolving(state: CanineState, seat: int, command: Any) -> RuleViolati
             return refused("waiting", "A card is still being resolved.")
         waiting = ", ".join(f"seat {p.seat}" for p in prompts)
         return refused("waiting", f"Waiting for {waiting} to {prompts[0].label}.")
-    if isinstance(command, cmd.OfferTrade):
-        return refused("bad_offer", "Offer another seat one thing you hold for one thing it may give.")
+    if isinstance(command, OFFER_COMMANDS):
+        return refused(
+            "bad_offer",
+            "Name a partner you may trade with, put in only what you hold, ask only for what it shows "
+            "(or as many hand cards as it holds), and send something each way.",
+        )
     return refused("bad_answer", f"That is not an answer to what you owe now: {own[0].label}.")
 
 
@@ -66,38 +76,41 @@ def _cheesy(state: CanineState, seat: int) -> RuleViolation:
     holder = state.paw_holder
     if holder is None:
         return refused("no_paw_to_steal", "Nobody holds the Ultimate Paw of Pilferage.")
-    return refused("no_paw_to_steal", "You hold the Ultimate Paw of Pilferage yourself.")
+    if holder == seat:
+        return refused("no_paw_to_steal", "You hold the Ultimate Paw of Pilferage yourself.")
+    return refused("waiting", "The Paw is being stolen or passed just now: wait until that is over.")
+
+
+_ACTIONS = {
+    TurnPhase.HIDING: "Your action this turn is hiding.",
+    TurnPhase.SWAPPING: "Your action this turn is swapping.",
+}
 
 
 def _turn(state: CanineState, seat: int, command: Any) -> RuleViolation:
     paw = state.paw_holder == seat
+    done = _ACTIONS.get(state.phase, "You have already taken your action this turn.")
     if isinstance(command, cmd.ProposeTrade):
-        if state.proposals >= proposals_per_turn():
-            return refused("no_more_trades", f"You have proposed {proposals_per_turn()} trades this turn already.")
         return refused("turn_over", "Your turn is over.")
     if isinstance(command, cmd.EndTurn):
-        if state.phase is TurnPhase.OPEN:
-            return refused("no_action_yet", "Take your action first: an Action card, hiding, or Mr. Squirrel.")
-        return refused("must_take_action_card", "After two quiet turns in a row you must take an Action card.")
+        return refused("no_action_yet", "Take your action first: an Action card, hiding, swapping, or Mr. Squirrel.")
     if isinstance(command, cmd.TakeActionCard):
-        if state.phase is TurnPhase.HIDING:
-            return refused("action_taken", "Your action this turn is hiding and swapping.")
-        return refused("action_taken", "You have already taken your action this turn.")
+        return refused("action_taken", done)
     if isinstance(command, cmd.TakeMrSquirrel):
         if state.first_turn:
             return refused("first_turn", "The first turn takes an Action card or hides a set.")
         if state.mr_squirrel == seat:
             return refused("have_mr_squirrel", "You have Mr. Squirrel already.")
-        if must_take_action_card(state, seat):
-            return refused("must_take_action_card", "After two quiet turns in a row you must take an Action card.")
-        return refused("action_taken", "You have already taken your action this turn.")
-    # Hiding and swapping.
-    if state.phase is TurnPhase.ACTED and not paw:
-        return refused("action_taken", "You have already taken your action this turn.")
-    if must_take_action_card(state, seat) and not paw:
-        return refused("must_take_action_card", "After two quiet turns in a row you must take an Action card.")
+        return refused("action_taken", done)
+    # Hiding and swapping: ONE action, unless the seat holds the Paw.
     if state.first_turn and not isinstance(command, cmd.HideSet):
         return refused("first_turn", "The first turn takes an Action card or hides a set.")
+    if not paw and state.phase is TurnPhase.ACTED:
+        return refused("action_taken", done)
+    if not paw and state.phase is TurnPhase.HIDING and not isinstance(command, cmd.HideSet):
+        return refused("action_taken", done)
+    if not paw and state.phase is TurnPhase.SWAPPING and isinstance(command, cmd.HideSet):
+        return refused("action_taken", done)
     return _hiding(state, seat, command)
 
 

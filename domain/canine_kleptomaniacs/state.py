@@ -13,9 +13,10 @@ from kennel.domain.canine_kleptomaniacs.options import Options
 
 class TurnPhase(enum.Enum):
     OPEN = "open"  # the turn's action is still to come
-    HIDING = "hiding"  # the action is hiding and swapping, and it may go on
-    ACTED = "acted"  # the action is done; only the Paw's holder may still hide and swap
+    HIDING = "hiding"  # the action is hiding, and it may go on
+    ACTED = "acted"  # the action (an Action card, Mr. Squirrel) is done
     CLOSING = "closing"  # the turn is over but for the hand limit
+    SWAPPING = "swapping"  # the action is swapping, and it may go on
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class Seat:
     places: tuple[Place, ...] = ()
     bedroom: tuple[BedroomCard, ...] = ()  # face up in the playing area, sorted
     kept: tuple[ActionCard, ...] = ()  # Action cards face up in the playing area, sorted
-    quiet_turns: int = 0  # this seat's turns in a row without an Action card
+    quiet_turns: int = 0  # this seat's turns in a row without an Action card (shown; no rule uses it)
 
 
 # ---- what an effect waits for (never encoded: views show a public summary) ----
@@ -97,10 +98,13 @@ class Battle:
 
 @dataclass(frozen=True)
 class Offer:
+    """A trade offer: composed item by item by its proposer, then answered by its partner."""
+
     proposer: int
-    partner: int | None = None  # None while the proposer composes the offer
-    give: TradeItem | None = None
-    take: TradeItem | None = None
+    partner: int | None = None  # None until the proposer names it
+    gives: tuple[TradeItem, ...] = ()  # the proposer's things, in the order put in
+    takes: tuple[TradeItem, ...] = ()  # the partner's things asked for
+    sent: bool = False  # shown to the partner, who now answers
 
 
 Effect = Choosing | Naming | Owed | Theft | Battle | Offer
@@ -123,8 +127,11 @@ class CanineState:
     turn_number: int = 0  # 0 during set-up
     phase: TurnPhase = TurnPhase.OPEN
     took_action_card: bool = False  # this turn
-    proposals: int = 0  # trades proposed this turn
+    proposals: tuple[int, ...] = ()  # trade offers each seat has begun this turn
     effect: Effect | None = None
+    # What a Cheesy Distraction played "at any time" interrupted: it resumes once the theft of
+    # the Paw is over (docs/rules: "Cheesy Distraction at any time").
+    suspended: Effect | None = None
     reformed: bool = False  # longer game: the Action deck has been formed again
     finished: Pile | None = None
 
@@ -156,6 +163,9 @@ class CanineState:
     def others(self, seat: int) -> tuple[int, ...]:
         """Every other seat, clockwise from the one after `seat`."""
         return self.clockwise_from(seat)[1:]
+
+    def proposals_of(self, seat: int) -> int:
+        return self.proposals[seat] if 0 <= seat < len(self.proposals) else 0
 
     def hand_size(self, seat: int) -> int:
         return len(self.seats[seat].hand)

@@ -1,88 +1,209 @@
-"""Trading: "You can trade Collectables (from your hand and Hiding Places) as well as Master's
-Bedroom cards, Hiding Places and even the Ultimate Paw card!"
+"""Trading: "At any point during a turn you may also trade cards from your hand and Hiding Places
+with other players"; "You can trade with one or multiple players at any point during your turn";
+"You can also participate in a trade on someone else's turn"; "You can trade Collectables (from
+your hand and Hiding Places) as well as Master's Bedroom cards, Hiding Places and even the
+Ultimate Paw card!"
 
-Our shape (docs/rules: "How a trade is made"): the seat whose turn it is proposes a trade,
-offers another seat one thing it gives for one thing it wants, and the other seat accepts or
-declines. Two proposals a turn at most. A hand card is named by its kind; a Hiding Place goes
-with whatever is hidden on it; a Master's Bedroom card is one lying face up.
+Our shape (docs/rules: "How a trade is made"): while no card is resolving, the seat in turn may
+begin an offer to any other seat, and any other seat an offer to the seat in turn. The proposer
+names its partner, puts in its things one at a time (a hand card may go in face down: the Poo
+Pizza's bluff) and asks for the partner's, then sends the offer; the partner accepts or
+declines. Each seat begins a bounded number of offers a turn ("Trade offers per seat per turn").
 """
 
 from __future__ import annotations
 
-from kennel.domain.canine_kleptomaniacs.commands import OfferTrade, Source, TradeItem
-from kennel.domain.canine_kleptomaniacs.components import KINDS, Collectable, manifest, sorted_bedroom
+from collections import Counter
+from collections.abc import Iterable
+
+from kennel.domain.canine_kleptomaniacs.commands import AskInTrade, GiveInTrade, Source, TradeItem, TradeWith
+from kennel.domain.canine_kleptomaniacs.components import Collectable, manifest, sorted_bedroom
 from kennel.domain.canine_kleptomaniacs.events import (
     TradeCalledOff,
+    TradeCompleted,
     TradeDeclined,
-    TradeMade,
-    TradeOffered,
+    TradeItemAsked,
+    TradeItemGiven,
+    TradeOfferSent,
+    TradePartnerChosen,
     TradeProposed,
 )
 from kennel.domain.canine_kleptomaniacs.hands import declare_paw, kinds_in
 from kennel.domain.canine_kleptomaniacs.resolution import Resolution
-from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer, Seat
+from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer, Seat, TurnPhase
+
+PAW = Collectable.ULTIMATE_PAW
 
 
-def proposals_per_turn() -> int:
-    return manifest().rulings["trade_proposals_per_turn"]
+def offers_per_turn() -> int:
+    """How many offers each seat may begin in one turn (docs/rules: "Trade offers per seat per turn")."""
+    return manifest().rulings["trade_offers_per_seat_per_turn"]
 
 
-def offered_items(seat: Seat) -> list[TradeItem]:
-    """What a seat may give: a card of each kind in its hand (the Paw and the Poo Pizza
-    included), each of its Hiding Places, each kind of Master's Bedroom card it shows."""
-    return [
-        *(TradeItem(Source.HAND, kind=kind) for kind in kinds_in(seat.hand)),
-        *(TradeItem(Source.HIDING_PLACE, place=number) for number in range(len(seat.places))),
-        *(TradeItem(Source.BEDROOM, bedroom_card=card) for card in sorted_bedroom(set(seat.bedroom))),
+def can_propose(state: CanineState, seat: int) -> bool:
+    """Between cards, while the turn is open, within the seat's bound for this turn."""
+    return (
+        state.finished is None
+        and state.turn_number > 0
+        and state.effect is None
+        and state.phase is not TurnPhase.CLOSING
+        and state.proposals_of(seat) < offers_per_turn()
+    )
+
+
+def partners(state: CanineState, proposer: int) -> tuple[int, ...]:
+    """The seat in turn trades with anyone; another seat trades with the seat in turn."""
+    return state.others(proposer) if proposer == state.turn else (state.turn,)
+
+
+# ---- what may go into an offer ----
+
+
+def items_of(state: CanineState, owner: int, asking: bool) -> list[TradeItem]:
+    """Every kind of thing `owner` could give (or be asked for): hand cards by kind (face up,
+    and face down when giving), Collectables hidden on its Hiding Places, its Hiding Places and
+    its face-up Master's Bedroom cards. Asked-for hand cards may be of any kind (the asker cannot
+    see the hand: the partner can accept only if it holds them), the Paw only of its holder."""
+    seat = state.seats[owner]
+    if asking:
+        kinds = [kind for kind in Collectable if kind is not PAW or state.paw_holder == owner]
+        hand = [TradeItem(Source.HAND, kind=kind) for kind in kinds]
+    else:
+        mine = kinds_in(seat.hand)
+        hand = [TradeItem(Source.HAND, kind=kind) for kind in mine]
+        hand += [TradeItem(Source.HAND, kind=kind, face_down=True) for kind in mine if kind is not PAW]
+    hidden = [
+        TradeItem(Source.HIDDEN_CARD, kind=kind, place=number)
+        for number, place in enumerate(seat.places)
+        for kind in kinds_in(place.cards)
     ]
+    places = [TradeItem(Source.HIDING_PLACE, place=number) for number in range(len(seat.places))]
+    bedroom = [TradeItem(Source.BEDROOM, bedroom_card=card) for card in sorted_bedroom(set(seat.bedroom))]
+    return [*hand, *hidden, *places, *bedroom]
 
 
-def wanted_items(state: CanineState, partner: int) -> list[TradeItem]:
-    """What a seat may ask of `partner`: any of the four kinds from its hand (the proposer
-    cannot see the hand: the partner can only accept if it holds one), the Paw from the seat
-    that declared it, its Hiding Places and its face-up Master's Bedroom cards."""
-    seat = state.seats[partner]
-    paw = (Collectable.ULTIMATE_PAW,) if state.paw_holder == partner else ()
-    return [
-        *(TradeItem(Source.HAND, kind=kind) for kind in (*KINDS, *paw)),
-        *(TradeItem(Source.HIDING_PLACE, place=number) for number in range(len(seat.places))),
-        *(TradeItem(Source.BEDROOM, bedroom_card=card) for card in sorted_bedroom(set(seat.bedroom))),
-    ]
+def holds_all(seat: Seat, items: Iterable[TradeItem], public_hand_size: int | None = None) -> bool:
+    """Whether `seat` holds every item at once (a whole Hiding Place never with cards taken
+    off it). With `public_hand_size`, hand cards are only counted against the hand's size,
+    which is all an asker knows of another's hand."""
+    tally = Tally(seat, public_hand_size)
+    for item in items:
+        if not tally.can_add(item):
+            return False
+        tally.add(item)
+    return True
 
 
-def offers(state: CanineState, proposer: int) -> list[OfferTrade]:
-    gives = offered_items(state.seats[proposer])
-    return [
-        OfferTrade(partner=partner, give=give, take=take)
-        for partner in state.others(proposer)
-        for take in wanted_items(state, partner)
-        for give in gives
-    ]
+class Tally:
+    """What of a seat's things an offer names so far, to tell whether one more fits."""
+
+    def __init__(self, seat: Seat, public_hand_size: int | None = None) -> None:
+        self.seat = seat
+        self.public_hand_size = public_hand_size
+        self.hand: Counter[Collectable | None] = Counter()
+        self.hidden: Counter[tuple[int | None, Collectable | None]] = Counter()
+        self.places: set[int | None] = set()
+        self.bedroom: Counter[object] = Counter()
+
+    def can_add(self, item: TradeItem) -> bool:
+        seat = self.seat
+        if item.source is Source.HAND:
+            if self.public_hand_size is not None:
+                return sum(self.hand.values()) < self.public_hand_size
+            return self.hand[item.kind] < seat.hand.count(item.kind)  # type: ignore[arg-type]
+        if not _is_place(seat, item.place):
+            return item.source is Source.BEDROOM and self.bedroom[item.bedroom_card] < seat.bedroom.count(
+                item.bedroom_card  # type: ignore[arg-type]
+            )
+        assert item.place is not None
+        if item.source is Source.HIDDEN_CARD:
+            cards = seat.places[item.place].cards
+            return item.place not in self.places and self.hidden[(item.place, item.kind)] < cards.count(
+                item.kind  # type: ignore[arg-type]
+            )
+        if item.source is Source.HIDING_PLACE:
+            return item.place not in self.places and not any(place == item.place for place, _ in self.hidden)
+        return False
+
+    def add(self, item: TradeItem) -> None:
+        if item.source is Source.HAND:
+            self.hand[item.kind] += 1
+        elif item.source is Source.HIDDEN_CARD:
+            self.hidden[(item.place, item.kind)] += 1
+        elif item.source is Source.HIDING_PLACE:
+            self.places.add(item.place)
+        else:
+            self.bedroom[item.bedroom_card] += 1
 
 
-def holds(seat: Seat, item: TradeItem) -> bool:
-    if item.source is Source.HAND:
-        return item.kind in seat.hand
-    if item.source is Source.HIDING_PLACE:
-        return item.place is not None and 0 <= item.place < len(seat.places)
-    return item.bedroom_card in seat.bedroom
+def _is_place(seat: Seat, place: int | None) -> bool:
+    return isinstance(place, int) and not isinstance(place, bool) and 0 <= place < len(seat.places)
+
+
+def composing_commands(
+    state: CanineState, offer: Offer, only: type | None = None
+) -> list[TradeWith | GiveInTrade | AskInTrade]:
+    """The proposer's next steps: name the partner, then put in or ask for one more thing
+    (with `only`, just the steps of that type)."""
+    if offer.partner is None:
+        return [TradeWith(partner) for partner in partners(state, offer.proposer)]
+    gives: list[TradeWith | GiveInTrade | AskInTrade] = []
+    asks: list[TradeWith | GiveInTrade | AskInTrade] = []
+    if only in (None, GiveInTrade):
+        own = Tally(state.seats[offer.proposer])
+        for item in offer.gives:
+            own.add(item)
+        gives = [GiveInTrade(item) for item in items_of(state, offer.proposer, asking=False) if own.can_add(item)]
+    if only in (None, AskInTrade):
+        other = Tally(state.seats[offer.partner], public_hand_size=state.hand_size(offer.partner))
+        for item in offer.takes:
+            other.add(item)
+        asks = [AskInTrade(item) for item in items_of(state, offer.partner, asking=True) if other.can_add(item)]
+    return [*gives, *asks]
+
+
+def can_send(state: CanineState, offer: Offer) -> bool:
+    """Something each way ("trade"), and the proposer still holds all it puts in."""
+    return (
+        offer.partner is not None
+        and bool(offer.gives)
+        and bool(offer.takes)
+        and holds_all(state.seats[offer.proposer], offer.gives)
+    )
 
 
 def can_accept(state: CanineState, offer: Offer) -> bool:
-    """Both sides still hold what the offer names (the partner's hand card is checked only now)."""
-    if offer.partner is None or offer.give is None or offer.take is None:
+    """Both sides hold what the offer names (the partner's hand cards are checked only now)."""
+    if offer.partner is None or not offer.sent:
         return False
-    return holds(state.seats[offer.proposer], offer.give) and holds(state.seats[offer.partner], offer.take)
+    return holds_all(state.seats[offer.proposer], offer.gives) and holds_all(state.seats[offer.partner], offer.takes)
+
+
+# ---- resolving ----
 
 
 def propose_trade(resolution: Resolution, seat: int) -> None:
     resolution.record(TradeProposed(proposer=seat))
+    choices = partners(resolution.state, seat)
+    if len(choices) == 1:  # forced: with two seats, or out of turn
+        resolution.record(TradePartnerChosen(proposer=seat, partner=choices[0]))
 
 
-def offer_trade(resolution: Resolution, offer: Offer, command: OfferTrade) -> None:
-    resolution.record(
-        TradeOffered(proposer=offer.proposer, partner=command.partner, give=command.give, take=command.take)
-    )
+def trade_with(resolution: Resolution, offer: Offer, partner: int) -> None:
+    resolution.record(TradePartnerChosen(proposer=offer.proposer, partner=partner))
+
+
+def give_in_trade(resolution: Resolution, offer: Offer, item: TradeItem) -> None:
+    resolution.record(TradeItemGiven(proposer=offer.proposer, item=item))
+
+
+def ask_in_trade(resolution: Resolution, offer: Offer, item: TradeItem) -> None:
+    resolution.record(TradeItemAsked(proposer=offer.proposer, item=item))
+
+
+def send_offer(resolution: Resolution, offer: Offer) -> None:
+    assert offer.partner is not None
+    resolution.record(TradeOfferSent(proposer=offer.proposer, partner=offer.partner))
 
 
 def call_off_trade(resolution: Resolution, offer: Offer) -> None:
@@ -90,9 +211,11 @@ def call_off_trade(resolution: Resolution, offer: Offer) -> None:
 
 
 def accept_trade(resolution: Resolution, offer: Offer) -> None:
-    assert offer.partner is not None and offer.give is not None and offer.take is not None
+    assert offer.partner is not None
     before = resolution.state.paw_holder
-    resolution.record(TradeMade(proposer=offer.proposer, partner=offer.partner, give=offer.give, take=offer.take))
+    resolution.record(
+        TradeCompleted(proposer=offer.proposer, partner=offer.partner, gives=offer.gives, takes=offer.takes)
+    )
     declare_paw(resolution, before)
 
 

@@ -1,9 +1,10 @@
 """Gameplay Summary: turns in clockwise order, the hand limit, and the game's end.
 
 After every command, `settle` plays whatever the rules force and stops where a seat owes a
-choice: a turn whose action is done ends (unless its seat holds the Paw, which may still hide
-and swap), the hand limit is applied, the game ends when a draw pile has run out, and the next
-seat's turn begins. Moves the rules force are events of the decision that led to them.
+choice: once the seat in turn has ended it (`EndTurn`: it may trade "at any point during a
+turn", so its turn stays open after its action), the hand limit is applied, the game ends when a
+draw pile has run out, and the next seat's turn begins. Moves the rules force are events of the
+decision that led to them.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 from kennel.domain.canine_kleptomaniacs.components import ActionCard, manifest
 from kennel.domain.canine_kleptomaniacs.events import (
     ActionDeckFormedAgain,
-    ActionsFinished,
     ChoiceAwaited,
     GameFinished,
     Pile,
@@ -29,23 +29,11 @@ def settle(resolution: Resolution) -> None:
         state = resolution.state
         if state.finished is not None or state.effect is not None or state.turn_number == 0:
             return
-        if state.phase is TurnPhase.CLOSING:
-            if hand_limit(resolution):
-                return
-            end_turn(resolution)
-            continue
-        if turn_is_done(state):
-            resolution.record(ActionsFinished(seat=state.turn))
-            continue
-        return
-
-
-def turn_is_done(state: CanineState) -> bool:
-    """The action is done and nothing optional is left: only the Paw's holder may go on hiding
-    and swapping after its action; on the first turn a single set is the whole turn."""
-    if state.phase is TurnPhase.ACTED:
-        return state.paw_holder != state.turn
-    return state.phase is TurnPhase.HIDING and state.first_turn
+        if state.phase is not TurnPhase.CLOSING:
+            return
+        if hand_limit(resolution):
+            return
+        end_turn(resolution)
 
 
 def hand_limit(resolution: Resolution) -> bool:
@@ -99,9 +87,3 @@ def form_action_deck_again(resolution: Resolution) -> None:
     kept = tuple(card for seat in state.seats for card in seat.kept)
     cards = state.discards + state.in_play + kept + (ActionCard.HIDING_PLACE,) * added
     resolution.record(ActionDeckFormedAgain(deck=resolution.rng.shuffled(cards), hiding_places_added=added))
-
-
-def must_take_action_card(state: CanineState, seat: int) -> bool:
-    """Our ruling "Quiet turns": after two turns in a row without an Action card, a seat's next
-    turn must take one, so that the Action deck, and with it the game, always runs out."""
-    return state.seats[seat].quiet_turns >= manifest().rulings["quiet_turns_in_a_row"]

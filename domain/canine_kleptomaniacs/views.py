@@ -3,8 +3,8 @@
 Public: everything face up (Hiding Places and what is hidden on them, Master's Bedroom and
 Action cards in playing areas, the Action discard pile, the doggy cards), how many cards each
 hand, deck and the Laundry Pile hold, who has Mr. Squirrel and who has declared the Paw, trade
-offers, and what every card being resolved waits for. Private to a seat: its hand, the card it
-set aside for Walkies, its weapon for the coming throw, and the Laundry Pile while it sniffs
+offers (but for the kind of a card offered face down), and what every card being resolved waits
+for. Private to a seat: its hand, the cards it offers face down, the card it set aside for Walkies, its weapon for the coming throw, and the Laundry Pile while it sniffs
 through it. Nobody sees the order of a deck or what lies in the Laundry Pile.
 """
 
@@ -28,7 +28,7 @@ from kennel.domain.canine_kleptomaniacs.state import (
     Theft,
     TurnPhase,
 )
-from kennel.domain.canine_kleptomaniacs.trading import proposals_per_turn
+from kennel.domain.canine_kleptomaniacs.trading import offers_per_turn
 from kennel.domain.core.frozen import replaced
 
 
@@ -49,7 +49,7 @@ class SeatView:
     places: tuple[PlaceView, ...]
     bedroom: tuple[BedroomCard, ...]  # face up in the playing area
     kept: tuple[ActionCard, ...]  # Action cards face up in the playing area
-    quiet_turns: int
+    quiet_turns: int  # turns in a row without an Action card (no rule uses it since version 2)
 
 
 @dataclass(frozen=True)
@@ -65,8 +65,10 @@ class EffectView:
     count: int  # Leaf Storm: discarded so far; hand limit: still to discard
     wins: tuple[int, ...]  # battle: winning throws of each fighter
     throws: int  # battle: throws made
-    give: TradeItem | None  # a trade offer
+    give: TradeItem | None  # rules version 1's one-for-one offer; version 2 fills `give_items`
     take: TradeItem | None
+    give_items: tuple[TradeItem, ...]  # a trade offer: the proposer's things (face down: kind blanked)
+    take_items: tuple[TradeItem, ...]  # what it asks of its partner
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,7 @@ class CanineView:
     turn_number: int
     phase: TurnPhase
     took_action_card: bool
-    proposals_left: int  # trade proposals the seat in turn may still make
+    proposals_left: int  # trade offers the seat in turn may still begin this turn
     action_deck: int
     collectables_deck: int
     bedroom_deck: int
@@ -94,6 +96,8 @@ class CanineView:
     walkies_card: Collectable | None  # the card the viewer set aside for Walkies
     weapon: Weapon | None  # the viewer's weapon for the coming throw
     laundry: tuple[Collectable, ...]  # the Laundry Pile, while the viewer picks from it
+    proposals_left_by_seat: tuple[int, ...]  # trade offers each seat may still begin this turn
+    suspended: EffectView | None  # what resumes once the theft of a Cheesy Distraction is over
 
 
 def view(state: CanineState, viewer: int | None) -> CanineView:
@@ -105,7 +109,7 @@ def view(state: CanineState, viewer: int | None) -> CanineView:
         turn_number=state.turn_number,
         phase=state.phase,
         took_action_card=state.took_action_card,
-        proposals_left=max(0, proposals_per_turn() - state.proposals),
+        proposals_left=max(0, offers_per_turn() - state.proposals_of(state.turn)),
         action_deck=len(state.actions),
         collectables_deck=len(state.collectables),
         bedroom_deck=len(state.bedroom),
@@ -129,11 +133,15 @@ def view(state: CanineState, viewer: int | None) -> CanineView:
             )
             for number, seat in enumerate(state.seats)
         ),
-        effect=None if effect is None else effect_view(effect),
+        effect=None if effect is None else effect_view(effect, own),
         hand=state.seats[own].hand if own is not None else (),
         walkies_card=_walkies_card(state, own),
         weapon=_weapon(state, own),
         laundry=state.laundry if _sniffing(state, own) else (),
+        proposals_left_by_seat=tuple(
+            max(0, offers_per_turn() - state.proposals_of(seat)) for seat in range(state.seat_count)
+        ),
+        suspended=None if state.suspended is None else effect_view(state.suspended, own),
     )
 
 
@@ -147,8 +155,10 @@ def _place_view(place: Place) -> PlaceView:
     )
 
 
-def effect_view(effect: Any) -> EffectView:
-    blank = dict(others=(), takes=(), count=0, wins=(), throws=0, give=None, take=None)
+def effect_view(effect: Any, viewer: int | None) -> EffectView:
+    blank: dict[str, Any] = dict(
+        others=(), takes=(), count=0, wins=(), throws=0, give=None, take=None, give_items=(), take_items=()
+    )
     if isinstance(effect, Choosing):
         return EffectView(
             **{**blank, "others": effect.others, "count": effect.count},
@@ -185,14 +195,24 @@ def effect_view(effect: Any) -> EffectView:
             owing=owing,
         )
     assert isinstance(effect, Offer)
-    composing = effect.partner is None
+    gives = effect.gives if viewer == effect.proposer else tuple(_face_down_blanked(item) for item in effect.gives)
     return EffectView(
-        **{**blank, "others": () if composing else (effect.partner,), "give": effect.give, "take": effect.take},
-        step=Step.TRADE_OFFER if composing else Step.TRADE_ANSWER,
+        **{
+            **blank,
+            "others": () if effect.partner is None else (effect.partner,),
+            "give_items": gives,
+            "take_items": effect.takes,
+        },
+        step=Step.TRADE_ANSWER if effect.sent else Step.TRADE_OFFER,
         card=None,
         seat=effect.proposer,
-        owing=(effect.proposer,) if effect.partner is None else (effect.partner,),
+        owing=(effect.partner,) if effect.sent and effect.partner is not None else (effect.proposer,),
     )
+
+
+def _face_down_blanked(item: TradeItem) -> TradeItem:
+    """A card offered face down: everyone but its giver sees that it is a card from the hand."""
+    return replaced(item, kind=None) if item.face_down else item
 
 
 def _walkies_card(state: CanineState, seat: int | None) -> Collectable | None:
@@ -239,4 +259,10 @@ def redact(event: Any, viewer: int | None) -> Any:
         return replaced(event, cards=(), positions=())
     if isinstance(event, ev.WeaponChosen):
         return event if event.seat == viewer else replaced(event, weapon=None)
+    if isinstance(event, ev.TradeItemGiven):
+        return event if event.proposer == viewer else replaced(event, item=_face_down_blanked(event.item))
+    if isinstance(event, ev.TradeCompleted):
+        if viewer in (event.proposer, event.partner):
+            return event
+        return replaced(event, gives=tuple(_face_down_blanked(item) for item in event.gives))
     return event

@@ -3,7 +3,8 @@ tests/testkit/hidden_worlds.py).
 
 What P may not know and these worlds change: the order of the undrawn part of every deck
 (Collectables, Action, Master's Bedroom), and the secret choices not yet revealed (the card
-another seat set aside for Walkies, another fighter's weapon). The other world is the same
+another seat set aside for Walkies, another fighter's weapon, the cards another seat put face
+down into a trade offer not yet accepted). The other world is the same
 stream with those changed, replayed from the same commands; the game's dice come from the seed,
 which stays. (Other hands and the Laundry Pile are dealt out again by `redealt_hands` in
 test_canine_kleptomaniacs_hidden.py, on a table rather than a replayed stream.)
@@ -28,7 +29,7 @@ from kennel.domain.canine_kleptomaniacs.events import (
     LeftoversReturned,
     Step,
 )
-from kennel.domain.canine_kleptomaniacs.state import Battle, CanineState, Owed
+from kennel.domain.canine_kleptomaniacs.state import Battle, CanineState, Offer, Owed
 from kennel.domain.core.rng import Rng
 from kennel.domain.core.rules import Viewer
 from testkit.hidden_worlds import Playthrough, replay
@@ -71,9 +72,12 @@ def reshuffled_decks(game: Playthrough, moves: int, rng: Rng) -> list[Any]:
 
 def other_choices(game: Playthrough, moves: int, viewer: Viewer, rng: Rng) -> dict[int, Any]:
     """Other Walkies cards and weapons for the choices other seats made since the effect that
-    asked for them began (they are still secret: the effect has not resolved)."""
+    asked for them began, and other face-down cards in a trade offer still open (they are
+    still secret: the effect has not resolved)."""
     state: CanineState = game.table(moves).state
     effect = state.effect
+    if isinstance(effect, Offer):
+        return other_face_down_cards(game, moves, viewer, effect)
     if not (isinstance(effect, Battle) or (isinstance(effect, Owed) and effect.step is Step.WALKIES)):
         return {}
     start = max(
@@ -93,4 +97,39 @@ def other_choices(game: Playthrough, moves: int, viewer: Viewer, rng: Rng) -> di
             others = [k for k in set(before) if k is not move.command.kind and PAW not in (k, move.command.kind)]
             if others:
                 choices[index] = cmd.PassCard(sorted(others, key=list(Collectable).index)[0])
+    return choices
+
+
+def other_face_down_cards(game: Playthrough, moves: int, viewer: Viewer, offer: Offer) -> dict[int, Any]:
+    """The proposer's face-down cards put in as another kind it held then, where no later
+    move of the offer puts in that kind (so every later move stays legal)."""
+    if offer.proposer == viewer:
+        return {}
+    start = max(
+        i for i, move in enumerate(game.moves[:moves]) if any(type(e).__name__ == "TradeProposed" for e in move.events)
+    )
+    later_kinds = {
+        move.command.item.kind
+        for move in game.moves[start + 1 : moves]
+        if isinstance(move.command, cmd.GiveInTrade) and move.command.item.source is cmd.Source.HAND
+    }
+    choices: dict[int, Any] = {}
+    for index in range(start + 1, moves):
+        command = game.moves[index].command
+        if not (isinstance(command, cmd.GiveInTrade) and command.item.face_down):
+            continue
+        before = game.table(index).state
+        given = before.effect.gives if isinstance(before.effect, Offer) else ()
+        hand = before.seats[offer.proposer].hand
+        spare = [
+            kind
+            for kind in sorted(set(hand), key=list(Collectable).index)
+            if kind is not PAW
+            and kind not in later_kinds
+            and hand.count(kind) > sum(1 for item in given if item.source is cmd.Source.HAND and item.kind is kind)
+        ]
+        if spare:
+            item = cmd.TradeItem(cmd.Source.HAND, kind=spare[0], face_down=True)
+            choices[index] = cmd.GiveInTrade(item)
+            later_kinds.add(spare[0])
     return choices

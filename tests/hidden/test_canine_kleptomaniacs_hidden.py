@@ -21,6 +21,7 @@ card; patching hands catches a view, prompt, legal list or refusal that reads an
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -49,13 +50,15 @@ def redealt_hands(state: CanineState, viewer: int | None, rng: Rng) -> CanineSta
     size kept; the Paw stays where it was declared and the Poo never goes to the Laundry Pile."""
     sniffing = isinstance(state.effect, Choosing) and state.effect.step is Step.SNIFF_SELECT and state.effect.seat == viewer
     others = [seat for seat in range(state.seat_count) if seat != viewer]
-    # What is public about a hand stays: the declared Paw, and a card offered in a trade.
+    # What is public about a hand stays: the declared Paw, and the cards offered face up in a
+    # trade. Cards offered face down are dealt again like the rest, and the offer names the new ones.
     public = {seat: [PAW] if PAW in state.seats[seat].hand else [] for seat in others}
-    offer = state.effect
-    if isinstance(offer, Offer) and offer.give is not None and offer.give.kind is not None and offer.proposer in public:
-        kind, known = offer.give.kind, public[offer.proposer]
-        if known.count(kind) < state.seats[offer.proposer].hand.count(kind):  # the declared Paw is known already
-            known.append(kind)
+    offer = state.effect if isinstance(state.effect, Offer) else None
+    if offer is not None and offer.proposer in public:
+        known = public[offer.proposer]
+        shown = Counter(i.kind for i in offer.gives if i.source is cmd.Source.HAND and not i.face_down)
+        for kind, count in shown.items():
+            known.extend([kind] * (count - known.count(kind)))  # the declared Paw is known already
     pool = [card for seat in others for card in _without_all(state.seats[seat].hand, public[seat])]
     pool += [card for card in state.collectables if card is not PAW]
     laundry = [] if sniffing else list(state.laundry)
@@ -76,7 +79,23 @@ def redealt_hands(state: CanineState, viewer: int | None, rng: Rng) -> CanineSta
         deck_cards.insert(state.collectables.index(PAW), PAW)
     deck = tuple(deck_cards)
     new_laundry = state.laundry if sniffing else tuple(sorted(shuffled, key=list(Collectable).index))
-    return dataclasses.replace(state, seats=tuple(seats), collectables=deck, laundry=new_laundry)
+    if offer is not None and offer.proposer in public:
+        offer = _face_down_dealt_again(offer, seats[offer.proposer].hand, public[offer.proposer])
+    effect = offer if offer is not None else state.effect
+    return dataclasses.replace(state, seats=tuple(seats), collectables=deck, laundry=new_laundry, effect=effect)
+
+
+def _face_down_dealt_again(offer: Offer, hand: tuple[Collectable, ...], public: list[Collectable]) -> Offer:
+    """The offer's face-down cards named again from the proposer's new hand (any but the
+    public cards and the Paw, which is never offered face down)."""
+    spare = _without_all(hand, public)
+    spare = [card for card in spare if card is not PAW]
+    gives = []
+    for item in offer.gives:
+        if item.source is cmd.Source.HAND and item.face_down:
+            item = dataclasses.replace(item, kind=spare.pop(0))
+        gives.append(item)
+    return dataclasses.replace(offer, gives=tuple(gives))
 
 
 def _without_all(cards: tuple[Collectable, ...], gone: list[Collectable]) -> list[Collectable]:
@@ -92,6 +111,8 @@ def _without_all(cards: tuple[Collectable, ...], gone: list[Collectable]) -> lis
 def probes(seat_count: int) -> list[Any]:
     """Commands of every type, good and bad (their answers must not depend on hidden cards)."""
     items = [cmd.TradeItem(cmd.Source.HAND, kind=k) for k in KINDS] + [cmd.TradeItem(cmd.Source.HIDING_PLACE, place=0)]
+    items += [cmd.TradeItem(cmd.Source.HAND, kind=k, face_down=True) for k in (*KINDS, POO)]
+    items += [cmd.TradeItem(cmd.Source.HIDDEN_CARD, kind=k, place=0) for k in KINDS]
     return [
         cmd.TakeActionCard(), cmd.TakeMrSquirrel(), cmd.EndTurn(), cmd.ProposeTrade(), cmd.CallOffTrade(),
         cmd.AcceptTrade(), cmd.DeclineTrade(), cmd.PlayCheesyDistraction(), cmd.SniffLaundryPile(),
@@ -100,7 +121,10 @@ def probes(seat_count: int) -> list[Any]:
         *(cmd.HideSet(p, k, b) for p in (0, 1) for k in KINDS for b in ((), (BedroomCard.LAUNDRY_BASKET,))),
         *(cmd.SwapSets(0, k) for k in KINDS),
         cmd.SwapPlaces(0, 1),
-        *(cmd.OfferTrade(s, g, t) for s in range(seat_count) for g in items[:2] for t in items),
+        *(cmd.OfferTrade(s, g, t) for s in range(seat_count) for g in items[:2] for t in items[:2]),
+        *(cmd.TradeWith(s) for s in range(seat_count)),
+        *(c(item) for c in (cmd.GiveInTrade, cmd.AskInTrade) for item in items),
+        cmd.SendOffer(),
         *(cmd.ChooseVictim(s) for s in range(seat_count)),
         *(c(k) for c in (cmd.AskForCollectable, cmd.RollAgain, cmd.DiscardCard, cmd.LoseCollectables, cmd.PassCard) for k in Collectable),
         cmd.PickFromLaundry((Collectable.BASIC_SOCKS,) * 3),
@@ -153,20 +177,28 @@ def test_a_seat_cannot_tell_apart_tables_that_differ_only_in_what_it_may_not_kno
     assert differing > 0, "no sample changed anything hidden: the test would prove nothing"
 
 
-def test_secret_weapons_and_walkies_cards_are_covered():
-    """Some sampled games do hit a pending battle or Walkies, so the second world is exercised."""
-    hits = 0
+def test_secret_weapons_walkies_cards_and_face_down_offers_are_covered():
+    """Some sampled games do hit a pending battle or Walkies, and an open trade offer with a
+    card face down, so the second world is exercised for each."""
+    hits = {"battle or walkies": 0, "face down": 0}
     for number in range(GAMES):
         game = game_number(number)
         table = tables.fold(GAME, list(game.opening))
+        found: set[str] = set()
         for moves, move in enumerate(game.moves):
             # Folded as it goes; a full world is built only where a secret choice is pending.
-            secret = isinstance(table.state.effect, Battle) or (
-                isinstance(table.state.effect, Owed) and table.state.effect.step is Step.WALKIES
-            )
-            if secret and other_choices(game, moves, None, Rng(seed_from_text("x"), 0)):
-                hits += 1
+            effect = table.state.effect
+            if isinstance(effect, Battle) or (isinstance(effect, Owed) and effect.step is Step.WALKIES):
+                kind = "battle or walkies"
+            elif isinstance(effect, Offer) and any(item.face_down for item in effect.gives):
+                kind = "face down"
+            else:
+                kind = ""
+            if kind and kind not in found and other_choices(game, moves, None, Rng(seed_from_text("x"), 0)):
+                hits[kind] += 1
+                found.add(kind)
+            if len(found) == len(hits):
                 break
             for event in move.events:
                 table = tables.evolve(table, event)
-    assert hits > 0
+    assert all(hits.values()), hits

@@ -32,12 +32,14 @@ from kennel.domain.canine_kleptomaniacs.commands import (
     ClaimImmunity,
     DiscardCard,
     DiscardTwo,
+    EndTurn,
     EndLeafStorm,
     JoinRumble,
     LoseCollectables,
     PassCard,
     PickFromLaundry,
     PlayCheesyDistraction,
+    ProposeTrade,
     RollAgain,
     SniffLaundryPile,
     StopRolling,
@@ -83,7 +85,7 @@ def drawing(card, *hands, dogs=None, deck=None, bedroom=None, extra=()):
 # ---- Fishy Blast ----
 
 
-def test_fishy_blast_takes_one_card_blind_from_each_player():
+def test_ruling_blind_takes():
     """Fishy Blast: "Take ONE Collectables card (blind) from each player's hand"."""
     state = drawing(A.FISHY_BLAST, (SOCKS,), (BALLS, SLIPPER), (), (BLOOMERS,))
     events = when(state, 0, TakeActionCard())
@@ -93,7 +95,7 @@ def test_fishy_blast_takes_one_card_blind_from_each_player():
     ]
 
 
-def test_fishy_blast_power_takes_one_more_card_from_the_draw_pile():
+def test_ruling_fishy_blasts_extra_card():
     """Doggy Cards: "Take +1 additional card when playing Fishy Blast" (ruling "Fishy Blast's
     extra card": from the draw pile)."""
     state = drawing(A.FISHY_BLAST, (SOCKS,), (BALLS,), dogs=[Dog.SCAMP, Dog.MUDLARK], deck=[SLIPPER])
@@ -104,7 +106,7 @@ def test_fishy_blast_power_takes_one_more_card_from_the_draw_pile():
 # ---- Puppy Eyes ----
 
 
-def test_puppy_eyes_takes_three_blind_from_the_chosen_player():
+def test_ruling_puppy_eyes():
     """Puppy Eyes: "Take THREE cards (blind) from one other player's hand"."""
     state = drawing(A.PUPPY_EYES, (SOCKS,), (BALLS, BALLS, SLIPPER, BLOOMERS), (SOCKS,))
     state = after(state, 0, TakeActionCard())
@@ -125,7 +127,7 @@ def test_puppy_eyes_takes_fewer_from_a_smaller_hand_and_four_with_the_power():
 # ---- Stick Chase ----
 
 
-def test_stick_chase_asks_each_player_for_a_kind_of_the_drawers_choosing():
+def test_ruling_stick_chase():
     """Stick Chase: "Ask each player for ONE Collectables card of a specific type ... You can
     ask for a different type from each player. You cannot ask for the Ultimate Paw"."""
     state = drawing(A.STICK_CHASE, (SOCKS,), (BALLS, PAW), (SLIPPER,))
@@ -155,7 +157,7 @@ def test_key_to_the_masters_bedroom_rolls_for_odd_or_even():
     assert KeyRolled(seat=0, roll=3, success=False) in when(state, 0, TakeActionCard(), Dice(3))
 
 
-def test_key_to_the_masters_bedroom_discards_collectables_for_more_rolls():
+def test_ruling_key_to_the_masters_bedroom():
     """"OR discard any desired number of Collectables cards from your hand for that same number
     of additional roll attempts" (one at a time, after a miss)."""
     state = drawing(A.KEY_EVEN, (SOCKS, SOCKS, POO), (BALLS,), bedroom=[B.WACKY_EARPLUGS])
@@ -169,13 +171,13 @@ def test_key_to_the_masters_bedroom_discards_collectables_for_more_rolls():
         BedroomCardTaken(seat=0, card=B.WACKY_EARPLUGS),
     ]
     state = after(state, 0, StopRolling())
-    assert state.turn == 1 and hand(state, 0) == (SOCKS, POO)
+    assert state.effect is None and hand(state, 0) == (SOCKS, POO)
 
 
 # ---- Leaf Storm ----
 
 
-def test_leaf_storm_discards_face_down_and_draws_as_many():
+def test_ruling_leaf_storm():
     """Leaf Storm: "Discard as many cards as you like ... and take that same number"."""
     state = drawing(A.LEAF_STORM, (SOCKS, BALLS, POO), (BALLS,), deck=[SLIPPER, BLOOMERS, SLIPPER])
     state = after(state, 0, TakeActionCard())
@@ -192,12 +194,12 @@ def test_leaf_storm_discards_face_down_and_draws_as_many():
 def test_the_first_plundering_pooch_stays_face_up():
     """Plundering Pooch: "The player drawing the first Plundering Pooch card places it face up"."""
     state = after(drawing(A.PLUNDERING_POOCH, (SOCKS,), (BALLS,)), 0, TakeActionCard())
-    assert state.seats[0].kept == (A.PLUNDERING_POOCH,) and state.turn == 1
+    assert state.seats[0].kept == (A.PLUNDERING_POOCH,) and state.effect is None
 
 
-def test_the_second_plundering_pooch_starts_a_best_of_three_battle():
+def test_ruling_the_weapons():
     """"The player who draws the second card initiates the battle immediately"; "Best of three
-    wins"; weapons are chosen in secret (ruling "The weapons"); "Which weapon beats which"."""
+    wins"; weapons are chosen in secret and beat each other as rock, paper, scissors (ruling "The weapons")."""
     from kennel.domain.canine_kleptomaniacs.commands import ChooseWeapon
     from kennel.domain.canine_kleptomaniacs.components import Weapon
 
@@ -228,7 +230,7 @@ def test_the_second_plundering_pooch_starts_a_best_of_three_battle():
     assert CardsStolen(thief=0, victim=1, count=3, cards=(BALLS, BALLS, BALLS), blind=True) in events
 
 
-def test_drawing_both_plundering_pooch_cards_passes_one_to_an_opponent():
+def test_ruling_plundering_pooch():
     """"If you draw two Plundering Pooch cards, pass the card to a player of your choosing,
     then immediately commence battle."""
     from kennel.domain.canine_kleptomaniacs.events import BattleStarted
@@ -243,7 +245,7 @@ def test_drawing_both_plundering_pooch_cards_passes_one_to_an_opponent():
     assert BattleStarted(fighters=(0, 2)) in when(state, 0, ChooseVictim(2))
 
 
-def test_a_battle_with_as_many_winning_throws_on_each_side_is_drawn():
+def test_ruling_best_of_three():
     """Ruling "Best of three": three throws at most; a tied throw wins nothing."""
     from kennel.domain.canine_kleptomaniacs.commands import ChooseWeapon
     from kennel.domain.canine_kleptomaniacs.components import Weapon
@@ -259,13 +261,13 @@ def test_a_battle_with_as_many_winning_throws_on_each_side_is_drawn():
         state = play(state, (0, ChooseWeapon(Weapon.BONE)), (1, ChooseWeapon(Weapon.BONE)))
     state = after(state, 0, ChooseWeapon(Weapon.BONE))
     events = when(state, 1, ChooseWeapon(Weapon.BONE))
-    assert BattleEnded(winner=None, loser=None) in events and events[-1].__class__.__name__ == "TurnStarted"
+    assert BattleEnded(winner=None, loser=None) in events and events[-1].__class__.__name__ == "ActionCardDiscarded"
 
 
 # ---- Charm Offensive ----
 
 
-def test_charm_offensive_is_kept_and_rolls_three_times_for_a_six_against_a_theft():
+def test_ruling_charm_offensive():
     """Charm Offensive: "Retain face up ... When someone attempts to steal cards from your hand,
     you have three attempts to roll a six to prevent them. Once used, place face up onto the
     Action card discard pile"."""
@@ -330,10 +332,10 @@ def test_rancid_badger_poo_goes_round_and_its_holder_discards_two():
     assert GAME.pending(state)[0].seat == 1
     assert GAME.legal_commands(state, 1) == (DiscardTwo((BALLS, BALLS)), DiscardTwo((BALLS, SLIPPER)))
     state = after(state, 1, DiscardTwo((BALLS, SLIPPER)))
-    assert hand(state, 1) == (BALLS, POO) and state.turn == 1
+    assert hand(state, 1) == (BALLS, POO) and state.effect is None
 
 
-def test_rancid_badger_poo_with_two_cards_or_fewer_discards_what_may_go():
+def test_ruling_rancid_badger_poo():
     """"Remember, the Poo Pizza card cannot be discarded!"."""
     state = drawing(A.RANCID_BADGER_POO, (SOCKS,), (BALLS, POO))
     events = when(state, 0, TakeActionCard(), Dice(1))
@@ -343,7 +345,7 @@ def test_rancid_badger_poo_with_two_cards_or_fewer_discards_what_may_go():
 # ---- Walkies ----
 
 
-def test_walkies_passes_one_card_clockwise_at_once():
+def test_ruling_walkies():
     """Walkies: "All players pass one Collectables card from their hand in a clockwise direction
     to the next player simultaneously. If one or more players have no cards to pass on, they
     simply receive a card"."""
@@ -365,7 +367,7 @@ def test_walkies_passes_one_card_clockwise_at_once():
 # ---- Sniff it Out ----
 
 
-def test_sniff_it_out_picks_three_from_the_laundry_pile_or_takes_two_blind():
+def test_ruling_sniff_it_out():
     """Sniff it Out: "Look through the Collectables discard pile and select THREE cards OR take
     TWO cards (blind) from another player"."""
     state = given(
@@ -399,7 +401,7 @@ def test_collectables_reward_cards_draw_from_the_pile():
     assert of_type(events, CollectablesDrawn)[0].count == 3
 
 
-def test_an_empty_collectables_deck_gives_nothing():
+def test_ruling_an_empty_collectables_deck():
     """Ruling "An empty Collectables deck": the draw is missed, nothing is reshuffled."""
     events = when(drawing(A.TURKEY_BUSTER, (SOCKS,), (BALLS,), deck=[SLIPPER]), 0, TakeActionCard())
     assert CollectablesDrawn(seat=0, count=1, cards=(SLIPPER,)) in events and DrawMissed(seat=0, count=2) in events
@@ -408,7 +410,7 @@ def test_an_empty_collectables_deck_gives_nothing():
 # ---- Squirrel ----
 
 
-def test_squirrel_the_first_to_roll_a_six_picks_up_five():
+def test_ruling_squirrel():
     """Squirrel: "First player to roll a six pick up FIVE cards" (the drawer first, clockwise)."""
     state = drawing(A.SQUIRREL, (SOCKS,), (BALLS,), (SLIPPER,))
     events = when(state, 0, TakeActionCard(), Dice(1, 2, 3, 4, 6))
@@ -420,7 +422,7 @@ def test_squirrel_the_first_to_roll_a_six_picks_up_five():
 # ---- Fluffy Rumble ----
 
 
-def test_fluffy_rumble_deals_all_hands_out_evenly_and_tucks_the_rest_into_the_top_half():
+def test_ruling_fluffy_rumbles_leftovers():
     """Fluffy Rumble: "All players' hands must be shuffled together and dealt back out EVENLY,
     with leftover cards being returned to the TOP HALF of the Collectables deck"."""
     state = drawing(A.FLUFFY_RUMBLE, (SOCKS, SOCKS, SOCKS), (BALLS,), (SLIPPER, BLOOMERS, BLOOMERS), deck=[BALLS] * 6)
@@ -466,7 +468,7 @@ def test_cheesy_distraction_steals_the_paw_at_any_time_even_out_of_turn():
         turn(0),
     )
     # Seat 0's turn: seat 2 may play it, and it is asked nothing (it owes nothing).
-    assert GAME.legal_commands(state, 2) == (PlayCheesyDistraction(),)
+    assert GAME.legal_commands(state, 2) == (ProposeTrade(), PlayCheesyDistraction())
     assert [p.seat for p in GAME.pending(state)] == [0]
     events = when(state, 2, PlayCheesyDistraction())
     assert CardsStolen(thief=2, victim=1, count=1, cards=(PAW,), blind=False) in events
@@ -486,7 +488,7 @@ def test_cheesy_distraction_on_ones_own_turn_comes_in_addition_to_the_action():
     then_refused(state, 0, PlayCheesyDistraction(), "no_cheesy_distraction")
 
 
-def test_a_charm_offensive_answers_a_cheesy_distraction():
+def test_ruling_what_counts_as_stealing():
     """Ruling "What counts as stealing": Cheesy Distraction steals from a hand."""
     state = given(
         opening((SOCKS,), (PAW, BALLS), actions=[A.CHEESY_DISTRACTION, A.CHARM_OFFENSIVE, A.PIGSFOOT_TREAT]),
@@ -503,7 +505,7 @@ def test_a_charm_offensive_answers_a_cheesy_distraction():
 # ---- Grapes of Wrath ----
 
 
-def test_grapes_of_wrath_everyone_loses_a_set_or_one_card():
+def test_ruling_grapes_of_wrath():
     """Grapes of Wrath: "All players must lose ONE set of Collectables from their hand. If a
     player has no sets, they lose one card. This action does not apply if a player has no
     cards in their hand"."""
@@ -518,11 +520,51 @@ def test_grapes_of_wrath_everyone_loses_a_set_or_one_card():
     state = after(state, 1, LoseCollectables(BLOOMERS))
     assert when(state, 0, LoseCollectables(BALLS))[0] == CardsDiscarded(seat=0, count=3, cards=(BALLS,) * 3)
     state = after(state, 0, LoseCollectables(BALLS))
-    assert hand(state, 0) == (SOCKS, SOCKS) and hand(state, 1) == (SLIPPER,) and state.turn == 1
+    assert hand(state, 0) == (SOCKS, SOCKS) and hand(state, 1) == (SLIPPER,) and state.effect is None
 
 
 def test_mr_squirrel_is_not_the_squirrel_card():
     """"Do not confuse the function of the Mr. Squirrel stand up with the Squirrel Action card"."""
     state = after(drawing(A.SQUIRREL, (SOCKS,), (BALLS,)), 0, TakeActionCard(), Dice(6))
     assert state.mr_squirrel is None
+    state = after(state, 0, EndTurn())
     assert TakeMrSquirrel() in GAME.legal_commands(state, 1)
+
+
+def test_ruling_cheesy_distraction_at_any_time():
+    """Cheesy Distraction: "Use at any time to steal the Ultimate Paw of Pilferage": also while
+    another card resolves, which waits until the theft (and a Charm Offensive's answer) is over."""
+    state = given(
+        opening(
+            (SOCKS, PAW),
+            (BALLS, BALLS, SLIPPER),
+            (SLIPPER,),
+            actions=[A.RANCID_BADGER_POO, A.CHEESY_DISTRACTION, A.CHARM_OFFENSIVE, A.PIGSFOOT_TREAT],
+        ),
+        kept(2, A.CHEESY_DISTRACTION),
+        kept(0, A.CHARM_OFFENSIVE),
+        turn(0),
+    )
+    state = after(state, 0, TakeActionCard(), Dice(4))  # the Badger Poo stops with seat 1
+    waiting = state.effect
+    assert GAME.pending(state)[0].seat == 1 and PlayCheesyDistraction() in GAME.legal_commands(state, 2)
+    state = after(state, 2, PlayCheesyDistraction())
+    assert state.suspended == waiting and GAME.pending(state)[0].seat == 0  # seat 0's Charm Offensive
+    assert PlayCheesyDistraction() not in GAME.legal_commands(state, 2)
+    state = after(state, 0, AllowTheft())
+    assert state.paw_holder == 2 and state.effect == waiting and state.suspended is None
+    assert GAME.pending(state)[0].seat == 1
+    assert GAME.view(state, None).suspended is None
+
+
+def test_no_cheesy_distraction_while_walkies_cards_are_set_aside():
+    """Walkies passes "simultaneously": a card set aside is in nobody's hand, and stealing it
+    would show which it was (docs/rules, "Cheesy Distraction at any time")."""
+    state = given(
+        opening((SOCKS, PAW), (BALLS,), (SLIPPER,), actions=[A.WALKIES, A.CHEESY_DISTRACTION, A.PIGSFOOT_TREAT]),
+        kept(2, A.CHEESY_DISTRACTION),
+        turn(0),
+    )
+    state = after(state, 0, TakeActionCard())
+    assert PlayCheesyDistraction() not in GAME.legal_commands(state, 2)
+    then_refused(state, 2, PlayCheesyDistraction(), "waiting")

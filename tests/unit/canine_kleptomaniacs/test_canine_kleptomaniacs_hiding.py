@@ -20,7 +20,7 @@ from canine_kleptomaniacs_support import (
     turn,
     when,
 )
-from kennel.domain.canine_kleptomaniacs.commands import EndTurn, HideSet, SwapPlaces, SwapSets, TakeActionCard
+from kennel.domain.canine_kleptomaniacs.commands import EndTurn, HideSet, ProposeTrade, SwapPlaces, SwapSets, TakeActionCard
 from kennel.domain.canine_kleptomaniacs.events import (
     BedroomCardTaken,
     HidingPlaceAdded,
@@ -32,7 +32,7 @@ from kennel.domain.canine_kleptomaniacs.state import Place
 OTHER = (SLIPPER, SLIPPER, BLOOMERS)
 
 
-def test_a_set_is_two_or_more_of_a_kind_and_hides_all_of_that_kind():
+def test_ruling_a_set_is_all_of_a_kind():
     """"a set is TWO OR MORE CARDS OF THE SAME KIND"; ruling "A set is all of a kind"."""
     state = given(opening((SOCKS, SOCKS, SOCKS, BALLS, SLIPPER), OTHER), turn(0))
     assert [c for c in GAME.legal_commands(state, 0) if isinstance(c, HideSet)] == [HideSet(0, SOCKS)]
@@ -69,11 +69,11 @@ def test_hidden_sets_are_safe():
     assert hand(state, 1) == () and BALLS in hand(state, 0)
 
 
-def test_swapping_the_rulebooks_worked_example():
+def test_ruling_swapping():
     """Swapping: hidden two Grotty Balls, one more in hand: (A) swap the hidden Grotty Balls
     with a set of Basic Socks from the hand; (B) next turn, with three Grotty Balls, swap back."""
     state = given(
-        opening((BALLS, BALLS, BALLS, SOCKS, SOCKS), OTHER), turn(0), hidden(0, 0, BALLS, 2)
+        opening((BALLS, BALLS, BALLS, SOCKS, SOCKS), OTHER), hidden(0, 0, BALLS, 2), turn(0)
     )
     events = when(state, 0, SwapSets(0, SOCKS))
     assert events[0] == SetsSwapped(
@@ -83,40 +83,36 @@ def test_swapping_the_rulebooks_worked_example():
     state = after(state, 0, SwapSets(0, SOCKS))  # (A)
     assert state.seats[0].places[0].cards == (SOCKS, SOCKS) and hand(state, 0) == (BALLS, BALLS, BALLS)
     state = after(state, 0, EndTurn())
-    state = given(
-        opening((BALLS, BALLS, BALLS, SOCKS, SOCKS), OTHER), turn(0), hidden(0, 0, BALLS, 2)
-    )
-    state = after(after(state, 0, SwapSets(0, SOCKS)), 0, EndTurn())
-    state = after(state, 1, TakeActionCard())
+    state = after(after(state, 1, TakeActionCard()), 1, EndTurn())
     state = after(state, 0, SwapSets(0, BALLS))  # (B)
     assert state.seats[0].places[0].cards == (BALLS, BALLS, BALLS) and hand(state, 0) == (SOCKS, SOCKS)
 
 
 def test_a_swap_needs_a_hidden_set_and_another_kind():
-    state = given(opening((BALLS, BALLS, SOCKS, SOCKS), OTHER, places=2), turn(0), hidden(0, 0, BALLS, 2))
+    state = given(opening((BALLS, BALLS, SOCKS, SOCKS), OTHER, places=2), hidden(0, 0, BALLS, 2), turn(0))
     then_refused(state, 0, SwapSets(1, SOCKS), "nothing_to_swap")
     then_refused(state, 0, SwapSets(0, BALLS), "same_kind")
 
 
-def test_each_hiding_place_takes_part_in_one_swap_a_turn():
+def test_ruling_swaps_per_turn():
     """Ruling "Swaps per turn": otherwise a turn could swap back and forth for ever."""
     state = given(
-        opening((BALLS, BALLS, SOCKS, SOCKS), OTHER), turn(0), hidden(0, 0, BALLS, 2)
+        opening((BALLS, BALLS, SOCKS, SOCKS), OTHER), hidden(0, 0, BALLS, 2), turn(0)
     )
     state = after(state, 0, SwapSets(0, SOCKS))
     then_refused(state, 0, SwapSets(0, BALLS), "swapped_already")
     assert not [c for c in GAME.legal_commands(state, 0) if isinstance(c, SwapSets)]
 
 
-def test_swapping_between_hiding_places_moves_a_set_onto_an_ultimate_hiding_place():
+def test_ruling_swapping_between_hiding_places():
     """Swapping: "swap sets between your Hiding Places"; ruling "Swapping between Hiding
     Places": only where it changes something, with an Ultimate Hiding Place."""
     state = given(
         opening((BALLS, BALLS, SOCKS, SOCKS), OTHER, places=2, bedroom=[B.ULTIMATE_HIDING_PLACE]),
         [BedroomCardTaken(seat=0, card=B.ULTIMATE_HIDING_PLACE)],
-        turn(0),
         hidden(0, 0, BALLS, 2),
         hidden(0, 1, SOCKS, 2),
+        turn(0),
     )
     assert state.seats[0].places[2] == Place(ultimate=True)
     swaps = [c for c in GAME.legal_commands(state, 0) if isinstance(c, SwapPlaces)]
@@ -142,7 +138,7 @@ def test_masters_bedroom_cards_of_a_kind_are_ready_made_sets():
     assert state.seats[0].bedroom == (B.WACKY_EARPLUGS,)
 
 
-def test_the_laundry_basket_is_two_of_any_kind():
+def test_ruling_the_laundry_basket():
     """Laundry Basket: "This 'wild card' acts as TWO of any kind of Collectable" (ruling "The
     Laundry Basket": alone it is a set of two; it takes its Hiding Place's kind)."""
     state = given(
@@ -161,13 +157,13 @@ def test_the_laundry_basket_is_two_of_any_kind():
     assert state.seats[0].places[0] == Place(kind=SLIPPER, cards=(SLIPPER,), bedroom_cards=(B.LAUNDRY_BASKET,))
 
 
-def test_masters_bedroom_cards_swapped_out_go_face_up_never_to_the_hand():
+def test_ruling_masters_bedroom_cards():
     """Master's Bedroom: "they can never be held with your hand of Collectables"."""
     state = given(
         opening((SOCKS, SOCKS, BLOOMERS), OTHER, bedroom=[B.WASHING_LINE]),
         [BedroomCardTaken(seat=0, card=B.WASHING_LINE)],
-        turn(0),
         hidden(0, 0, BLOOMERS, 1, (B.WASHING_LINE,)),
+        turn(0),
     )
     state = after(state, 0, SwapSets(0, SOCKS))
     assert state.seats[0].bedroom == (B.WASHING_LINE,) and hand(state, 0) == (BLOOMERS,)
@@ -197,9 +193,9 @@ def test_the_paw_holder_takes_an_action_card_and_also_hides_and_swaps():
     assert state.turn == 1 and PAW in hand(state, 0) and BALLS not in hand(state, 0)
 
 
-def test_a_set_formed_by_a_trade_on_anothers_turn_waits_for_ones_own_turn():
+def test_ruling_sets_formed_in_a_trade_on_anothers_turn():
     """Trading: "if, as a result, you are able to form new sets in your hand, you must wait
-    until your next turn to hide them"."""
+    until your next turn to hide them" (but for the Paw's holder, which hides "at any time")."""
     state = given(opening((SOCKS, SOCKS), (BALLS, BALLS)), turn(0))
-    assert GAME.legal_commands(state, 1) == ()
+    assert GAME.legal_commands(state, 1) == (ProposeTrade(),)
     then_refused(state, 1, HideSet(0, BALLS), "not_your_turn")

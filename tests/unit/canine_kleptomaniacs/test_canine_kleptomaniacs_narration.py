@@ -30,7 +30,7 @@ def test_a_redacted_draw_is_narrated_without_its_cards():
     assert GAME.describe(GAME.redact(drawn, 1), ["Ann", "Bob"]) == "Ann drew 2 cards, unseen."
 
 
-def test_only_open_choices_can_be_undone():
+def test_ruling_undo():
     assert not GAME.reveals(ev.SetHidden(seat=0, place=0, kind=Collectable.SLIPPER, cards=(), bedroom_cards=()))
     assert not GAME.reveals(ev.WeaponChosen(seat=0, weapon=None))
     assert GAME.reveals(ev.ActionCardTaken(seat=0, card=ActionCard.SQUIRREL))

@@ -17,7 +17,7 @@ from canine_kleptomaniacs_support import (
     opening,
     turn,
 )
-from kennel.domain.canine_kleptomaniacs.commands import TakeActionCard
+from kennel.domain.canine_kleptomaniacs.commands import EndTurn, TakeActionCard
 from kennel.domain.canine_kleptomaniacs.components import Dog, manifest
 from kennel.domain.canine_kleptomaniacs.events import BedroomCardTaken
 from kennel.domain.canine_kleptomaniacs.options import Options
@@ -27,7 +27,7 @@ from kennel.domain.canine_kleptomaniacs.scoring import Score, score
 def finished(*event_lists, options=None):
     """Seat 0 takes the last Action card (a Pigsfoot Treat from an empty-ish deck) to end the game."""
     state = given(*event_lists, turn(0), options=options)
-    return after(state, 0, TakeActionCard())
+    return after(after(state, 0, TakeActionCard()), 0, EndTurn())
 
 
 def table(hand0, hand1=(SLIPPER,), bedroom=None, dogs=(Dog.PICKLES, Dog.PICKLES), places=2):
@@ -59,7 +59,7 @@ def test_doggy_bonus_for_each_target_collectable_hidden():
     assert score(state, 0) == Score(hidden=3 + 4 + 4, bedroom=0, dog=2 * 7, paw=0, poo=0)
 
 
-def test_masters_bedroom_cards_face_up_or_hidden_and_the_ultimate_hiding_place():
+def test_ruling_scoring():
     """Master's Bedroom: face value when face up; "if the card is worth x3 Granny's Bloomers, it
     scores as 3 x 5 points" when hidden; Ultimate Hiding Place: "double the Pooch Points value
     of any cards hidden on it"; Laundry Basket: two of its place's kind."""
@@ -73,7 +73,7 @@ def test_masters_bedroom_cards_face_up_or_hidden_and_the_ultimate_hiding_place()
     assert score(state, 0) == Score(hidden=(5 + 15) * 2 + (3 + 6), bedroom=earplugs, dog=0, paw=0, poo=0)
 
 
-def test_the_optional_rule_doubles_the_hidden_cards_of_a_seat_with_all_of_a_kind():
+def test_ruling_all_of_a_kind():
     """Optional Rule: "If a player manages to collect all of one kind of Collectable they score
     double the face value of all hidden cards" (ruling "All of a kind")."""
     bloomers = (BLOOMERS,) * manifest().collectables[BLOOMERS].count
@@ -84,7 +84,7 @@ def test_the_optional_rule_doubles_the_hidden_cards_of_a_seat_with_all_of_a_kind
     assert score(doubled, 0).hidden == 2 * (50 + 2)
 
 
-def test_the_most_pooch_points_win_and_ties_share_the_win():
+def test_ruling_ties():
     """Scoring: "The winner is the person with the most Pooch Points"; ruling "Ties"."""
     state = finished(table((SOCKS, SOCKS), (SOCKS, SOCKS)), hidden(0, 0, SOCKS, 2), hidden(1, 0, SOCKS, 2))
     outcome = GAME.outcome(state)

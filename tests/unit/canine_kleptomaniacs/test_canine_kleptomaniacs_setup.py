@@ -17,7 +17,7 @@ from kennel.domain.canine_kleptomaniacs.components import (
     box_collectables,
     manifest,
 )
-from kennel.domain.canine_kleptomaniacs.events import CollectablesShuffled, HandDealt, HidingPlacesDealt
+from kennel.domain.canine_kleptomaniacs.events import CollectablesShuffled, DogsDealt, HandDealt, HidingPlacesDealt
 from kennel.domain.canine_kleptomaniacs.options import Options
 from kennel.domain.core import table as tables
 from kennel.domain.core.rng import Rng, seed_from_text
@@ -87,7 +87,7 @@ def test_step_1_one_hiding_place_each_and_two_per_seat_in_the_action_deck(seats)
 
 
 @pytest.mark.parametrize("seats", [6, 7, 8, 9, 10])
-def test_more_than_five_players_deal_the_twenty_hiding_places_equally(seats):
+def test_ruling_more_than_five_players(seats):
     """More Than 5 Players?: "By simply dealing every player an equal number of Hiding Places
     you can accommodate up to 10 players for a SINGLE ROUND" (ruling "More than five players")."""
     events, state = set_up(seats)
@@ -111,7 +111,7 @@ def test_seats_from_two_to_ten():
 
 
 @pytest.mark.parametrize("number", range(30))
-def test_step_2_five_cards_each_then_the_paw_and_the_poo_in_the_top_half(number):
+def test_ruling_the_decks_at_set_up(number):
     """Step 2: "deal each player a starting hand of FIVE Collectables ... Then, insert the Paw
     and Poo cards back randomly into the TOP HALF of the Collectables deck"."""
     seats = 2 + number % 9
@@ -136,8 +136,16 @@ def test_step_3_and_4_a_dog_each_and_the_masters_bedroom_shuffled():
     assert Counter(state.bedroom) == Counter(box_bedroom())
 
 
-def test_the_starting_player_takes_the_first_turn():
+def test_ruling_who_goes_first():
     """Gameplay Summary: seat 0 starts."""
     _, state = set_up(3)
     assert [p.seat for p in GAME.pending(state)] == [0]
     assert GAME.pending(state)[0].kind is PromptKind.TURN
+
+
+def test_ruling_the_doggy_cards():
+    """Step 3: "face up or down, it's up to you": every dog lies face up, for every reader."""
+    events, state = set_up(3)
+    (dealt,) = [event for event in events if isinstance(event, DogsDealt)]
+    assert all(GAME.redact(dealt, viewer) == dealt for viewer in (None, 0, 1, 2))
+    assert [seat.dog for seat in GAME.view(state, None).seats] == [seat.dog for seat in state.seats]

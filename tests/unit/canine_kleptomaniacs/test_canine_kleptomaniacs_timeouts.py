@@ -15,12 +15,14 @@ from canine_kleptomaniacs_support import (
     turn,
 )
 from kennel.domain.canine_kleptomaniacs.commands import (
+    AskInTrade,
     CallOffTrade,
     ChooseWeapon,
     DeclineTrade,
     EndTurn,
-    OfferTrade,
+    GiveInTrade,
     ProposeTrade,
+    SendOffer,
     Source,
     TakeActionCard,
     TradeItem,
@@ -31,23 +33,23 @@ RNG = Rng(seed_from_text("canine timeouts"), 0)
 TABLE = opening((SOCKS, SLIPPER), (BALLS, BLOOMERS))
 
 
-def test_a_turn_not_taken_in_time_takes_an_action_card_and_then_ends():
+def test_ruling_timeouts():
     """Gameplay Summary: "During your turn you may do ONE of the following actions: Take an
     Action card ..."; the plainest action, then the turn ends (never a trade: "you may also trade")."""
     state = given(TABLE, turn(0))
     assert ProposeTrade() in GAME.legal_commands(state, 0)
     assert GAME.timeout_command(state, 0, RNG) == TakeActionCard()
     state = after(state, 0, TakeActionCard())
-    if EndTurn() in GAME.legal_commands(state, 0):
-        assert GAME.timeout_command(state, 0, RNG) == EndTurn()
+    assert EndTurn() in GAME.legal_commands(state, 0) and GAME.timeout_command(state, 0, RNG) == EndTurn()
 
 
 def test_a_trade_not_made_or_answered_in_time_is_called_off_or_declined():
     """Trading: "You can trade" is a choice on both sides; silence makes no trade."""
     state = after(given(TABLE, turn(0)), 0, ProposeTrade())
     assert GAME.timeout_command(state, 0, RNG) == CallOffTrade()
-    offer = OfferTrade(1, TradeItem(Source.HAND, kind=SLIPPER), TradeItem(Source.HAND, kind=BLOOMERS))
-    state = after(state, 0, offer)
+    state = after(state, 0, GiveInTrade(TradeItem(Source.HAND, kind=SLIPPER)))
+    assert GAME.timeout_command(state, 0, RNG) == CallOffTrade()
+    state = after(after(state, 0, AskInTrade(TradeItem(Source.HAND, kind=BLOOMERS))), 0, SendOffer())
     assert GAME.timeout_command(state, 1, RNG) == DeclineTrade()
 
 
