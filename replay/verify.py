@@ -33,7 +33,7 @@ from kennel.domain.core.codec import DecodeError, Json, JsonObject
 from kennel.domain.core.rng import SEED_BYTES, seed_commitment
 from kennel.domain.core.rules import Game, RuleViolation
 from kennel.domain.registry import GAMES
-from kennel.replay.causes import CreateGame, ExpirePrompt, FillSeat, decode_cause
+from kennel.replay.causes import CloseLobby, CreateGame, ExpirePrompt, FillSeat, decode_cause
 from kennel.replay.logformat import (
     Cause,
     Log,
@@ -296,8 +296,8 @@ def _check_attempts(
             raise _Failed(FailureKind.ATTEMPT, None, f"{where}: the command does not decode: {error}") from None
         try:
             if isinstance(command, FillSeat):
-                tables.fill_seat(table, command.seat, command.name)
-            elif isinstance(command, (CreateGame, ExpirePrompt)) or attempt.cause.seat is None:
+                tables.fill_seat(table, command.seat, command.name, seed=seed)
+            elif isinstance(command, (CreateGame, ExpirePrompt, CloseLobby)) or attempt.cause.seat is None:
                 raise _Failed(FailureKind.ATTEMPT, None, f"{where}: only seats' commands are refused")
             else:
                 tables.play(table, attempt.cause.seat, command, seed)
@@ -335,7 +335,9 @@ def _decide(
         if table is None:
             raise _Failed(FailureKind.RULE, version, "a log opens with kennel.CreateGame")
         if isinstance(command, FillSeat):
-            return tables.fill_seat(table, command.seat, command.name), None
+            return tables.fill_seat(table, command.seat, command.name, seed=seed), None
+        if isinstance(command, CloseLobby):
+            return tables.close_lobby(table, seed), None
         if isinstance(command, ExpirePrompt):
             return tables.expire(table, command.seat, seed), None
         assert cause.seat is not None  # decode_cause refuses a game command without a seat

@@ -61,12 +61,14 @@ class Desk:
     ended: bool = False
     checkpoint: Checkpoint | None = None
     clocks: dict[int, int] = field(default_factory=dict)  # seat -> when its prompt opened (kennel.service.timers)
+    opened_ms: int = 0  # when it was created with open seats (Unix ms; kennel.service.lobby closes it later)
     version: int = 0  # of the desk stream
 
     def fold(self, entry: dict[str, Any]) -> None:
         kind = entry["kind"]
         if kind == "created":
             self.seats = list(self.header.seats)
+            self.opened_ms = int(entry.get("opened_ms", 0))
         elif kind == "credential":
             self.credentials[entry["digest"]] = (entry["role"], entry["seat"])
         elif kind == "seat_filled":
@@ -109,6 +111,8 @@ class GameSummary:
     seats: tuple[str | None, ...]
     ended: bool
     timed: bool = False  # its prompts have a time limit (kennel.service.timers restarts their clocks)
+    fork: bool = False  # a fork replays a known deal: never listed as open (kennel.service.lobby)
+    opened_ms: int = 0  # when a game with open seats was created (Unix ms): its lobby closes a while later
 
 
 class DurableSQLiteFactory(SQLiteFactory):
@@ -297,6 +301,7 @@ def fold_summary(games: dict[str, GameSummary], entry: dict[str, Any]) -> None:
             games[header["game_id"]] = GameSummary(
                 header["game_id"], header["game"], tuple(header["seats"]), False,
                 timed=bool(entry.get("prompt_limit_ms")),
+                fork=header.get("parent") is not None, opened_ms=int(entry.get("opened_ms", 0)),
             )
         return
     summary = games.get(entry["game_id"])
