@@ -24,7 +24,7 @@ from kennel.service.appender import Appender
 from kennel.service.deciding import Deciding
 from kennel.service.errors import InvalidArgument, NotFound, game_not_found
 from kennel.service.live import LiveGame
-from kennel.service.lobby import DEFAULT_LOBBY_TIMEOUT, Lobby
+from kennel.service.lobby import DEFAULT_LIST_PAGE_SIZE, DEFAULT_LOBBY_TIMEOUT, Lobby
 from kennel.service.replication import Replication
 from kennel.service.storage import (
     Change,
@@ -46,6 +46,7 @@ class GameHub(Lobby, Deciding, Replication):
         signing_key: Ed25519PrivateKey,
         appender: Appender | None = None,
         lobby_timeout: float = DEFAULT_LOBBY_TIMEOUT,
+        list_page_size: int = DEFAULT_LIST_PAGE_SIZE,
     ) -> None:
         self.store = store
         self.signing_key = signing_key
@@ -61,6 +62,7 @@ class GameHub(Lobby, Deciding, Replication):
         self._tasks: set[asyncio.Task[None]] = set()
         self.timers = PromptTimers(self.expire)
         self.lobby_timeout = lobby_timeout  # seconds a game waits for its open seats (kennel.service.lobby)
+        self.list_page_size = list_page_size
         self._lobby_closers: dict[uuid.UUID, asyncio.TimerHandle] = {}
 
     async def start(self) -> None:

@@ -42,6 +42,7 @@ from kennel.service.timers import PromptTimers
 log = structlog.get_logger(__name__)
 
 MAX_NAME = 64
+DEFAULT_LIST_PAGE_SIZE = 100  # open games a ListOpenGames page holds at most (Config.list_page_size)
 DEFAULT_LOBBY_TIMEOUT = 3600.0  # seconds a game may wait for its open seats (Config.lobby_timeout)
 
 
@@ -61,6 +62,7 @@ class Lobby:
     _catching_up: dict[uuid.UUID, bool]
     _tasks: set[asyncio.Task[None]]
     lobby_timeout: float
+    list_page_size: int
     _lobby_closers: dict[uuid.UUID, asyncio.TimerHandle]
 
 
@@ -140,10 +142,26 @@ class Lobby:
         return sum(1 for live in list(self._live.values()) if live.table.ended is None)
 
     def open_games(self, game_type: str = "") -> list[GameSummary]:
-        return [
-            s for s in self._summaries.values()
-            if not s.ended and not s.fork and None in s.seats and (not game_type or s.game == game_type)
-        ]
+        return [s for s in self._summaries.values() if _listed(s, game_type)]
+
+    def open_page(self, game_type: str, size: int, after: str) -> tuple[list[GameSummary], str]:
+        """At most `size` open games (in creation order) after the game `after`, and the token of
+        the next page ("" when this is the last): one answer never outgrows a client's limit."""
+        size = min(size, self.list_page_size) if size > 0 else self.list_page_size
+        if after and after not in self._summaries:
+            raise InvalidArgument("kennel/bad_page_token", "This page token names no game; list from the start.")
+        page: list[GameSummary] = []
+        started = not after  # the index keeps every game in creation order, listed or not
+        for summary in list(self._summaries.values()):
+            if not started:
+                started = summary.game_id == after
+                continue
+            if not _listed(summary, game_type):
+                continue
+            if len(page) == size:
+                return page, page[-1].game_id
+            page.append(summary)
+        return page, ""
 
     def schedule_lobby_close(self, game_id: str, opened_ms: int) -> None:
         """Close the game `lobby_timeout` seconds after it opened unless its seats fill first
@@ -216,3 +234,11 @@ def _clean_name(name: str) -> str:
 
 def _now_ms() -> int:
     return time.time_ns() // 1_000_000
+
+
+def _listed(summary: GameSummary, game_type: str) -> bool:
+    """Whether the lobby lists a game: waiting for players, not over, and not a fork."""
+    return (
+        not summary.ended and not summary.fork and None in summary.seats
+        and (not game_type or summary.game == game_type)
+    )

@@ -195,6 +195,12 @@ def build_view(live: LiveGame, viewer: Viewer, table: tables.Table[Any] | None =
         if prompt.seat in due:
             added.deadline_unix_ms = due[prompt.seat]
     message.prompt_limit_ms = table.prompt_limit_ms
+    parent = live.ledger.header.parent
+    if parent is not None:  # a fork replays a deal its caller knew: every view says so
+        message.forked_from.CopyFrom(pb.ForkOrigin(
+            game_id=parent.game_id, version=parent.version,
+            notice=f"A fork of game {parent.game_id} at version {parent.version}: it replays a known deal.",
+        ))
     if viewer is not None:
         for command in tables.legal_commands(table, viewer):
             command_message(game.name, tables.encode_command(game, command), message.legal_commands.add())

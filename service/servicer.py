@@ -61,7 +61,8 @@ class KennelServicer(pb_grpc.KennelServicer):
 
     async def ListOpenGames(self, request: pb.ListOpenGamesRequest, context: grpc.aio.ServicerContext) -> Any:
         games = []
-        for summary in self._hub.open_games(request.game_type):
+        page, next_token = self._hub.open_page(request.game_type, request.page_size, request.page_token)
+        for summary in page:
             seats = []
             for seat, name in enumerate(summary.seats):
                 info = pb.SeatInfo(seat=seat)
@@ -69,7 +70,7 @@ class KennelServicer(pb_grpc.KennelServicer):
                     info.name = name
                 seats.append(info)
             games.append(pb.OpenGame(game_id=summary.game_id, game_type=summary.game, seats=seats))
-        return pb.ListOpenGamesResponse(games=games)
+        return pb.ListOpenGamesResponse(games=games, next_page_token=next_token)
 
     async def JoinGame(self, request: pb.JoinGameRequest, context: grpc.aio.ServicerContext) -> Any:
         seat = request.seat if request.HasField("seat") else None
