@@ -21,6 +21,7 @@ FORMAT_VERSION = 1
 # The causes of records that no player's command caused.
 CREATE_GAME = "kennel.CreateGame"
 FILL_SEAT = "kennel.FillSeat"
+REFUSALS_OMITTED = "kennel.RefusalsOmitted"  # an attempt that counts refusals not kept whole (docs/log-format.md)
 CLOSE_LOBBY = "kennel.CloseLobby"  # the server closed a game whose open seats were not filled in time
 EXPIRE_PROMPT = "kennel.ExpirePrompt"  # the server's clock ran out a seat's prompt (kennel.domain.core.timeouts)
 

@@ -35,6 +35,7 @@ from kennel.domain.core.rules import Game, RuleViolation
 from kennel.domain.registry import GAMES
 from kennel.replay.causes import CloseLobby, CreateGame, ExpirePrompt, FillSeat, decode_cause
 from kennel.replay.logformat import (
+    REFUSALS_OMITTED,
     Cause,
     Log,
     LogFormatError,
@@ -290,6 +291,8 @@ def _check_attempts(
         table = tables_at.get(attempt.after_version)
         if table is None:
             raise _Failed(FailureKind.ATTEMPT, None, f"{where}: no decision ends at that version")
+        if attempt.cause.type == REFUSALS_OMITTED:
+            continue  # a count of refusals not kept whole: nothing to decide again
         try:
             command = decode_cause(game, attempt.cause)
         except DecodeError as error:

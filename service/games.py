@@ -21,7 +21,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from kennel.domain.registry import GAMES
 from kennel.replay.ledger import Ledger
 from kennel.service.appender import Appender
-from kennel.service.deciding import Deciding
+from kennel.service.deciding import DEFAULT_REFUSALS_KEPT, Deciding
 from kennel.service.errors import InvalidArgument, NotFound, game_not_found
 from kennel.service.live import LiveGame
 from kennel.service.lobby import DEFAULT_LIST_PAGE_SIZE, DEFAULT_LOBBY_TIMEOUT, Lobby
@@ -47,6 +47,7 @@ class GameHub(Lobby, Deciding, Replication):
         appender: Appender | None = None,
         lobby_timeout: float = DEFAULT_LOBBY_TIMEOUT,
         list_page_size: int = DEFAULT_LIST_PAGE_SIZE,
+        refusals_kept: int = DEFAULT_REFUSALS_KEPT,
     ) -> None:
         self.store = store
         self.signing_key = signing_key
@@ -63,6 +64,8 @@ class GameHub(Lobby, Deciding, Replication):
         self.timers = PromptTimers(self.expire)
         self.lobby_timeout = lobby_timeout  # seconds a game waits for its open seats (kennel.service.lobby)
         self.list_page_size = list_page_size
+        self.refusals_kept = refusals_kept
+        self._omitted: dict[tuple[uuid.UUID, int, int], tuple[int, str]] = {}
         self._lobby_closers: dict[uuid.UUID, asyncio.TimerHandle] = {}
 
     async def start(self) -> None:

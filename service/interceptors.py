@@ -100,13 +100,28 @@ class _Undecodable:
         self.type_name = type_name
 
 
-def _lenient(deserialize: Callable[[bytes], Any] | None) -> Callable[[bytes], Any] | None:
+class _Oversized:
+    """A request body larger than its method allows: refused before a byte of it is parsed."""
+
+    def __init__(self, size: int, limit: int) -> None:
+        self.size, self.limit = size, limit
+
+
+# Requests whose size has a limit of its own, below gRPC's --max-message-bytes: a command is
+# small, and a refused one is kept in the game's log (kennel.service.deciding), so a large one
+# would cost parsing, storage and every later GetLog (docs/reliability.md, "Threat model").
+SIZE_LIMITED = frozenset({"SubmitCommand"})
+
+
+def _lenient(deserialize: Callable[[bytes], Any] | None, max_bytes: int | None = None) -> Callable[[bytes], Any] | None:
     if deserialize is None:
         return None
     message_type = getattr(deserialize, "__self__", None)
     type_name = getattr(getattr(message_type, "DESCRIPTOR", None), "full_name", "request")
 
     def read(data: bytes) -> Any:
+        if max_bytes is not None and len(data) > max_bytes:
+            return _Oversized(len(data), max_bytes)
         try:
             return deserialize(data)
         except DecodeError:
@@ -149,6 +164,7 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         self._open_calls = CommandRate(config.open_calls_per_second, config.open_call_burst)
         self._streams = StreamSlots(config.max_streams_per_credential, config.max_streams)
         self._wrapped: dict[str, grpc.RpcMethodHandler] = {}
+        self._max_command_bytes = config.max_command_bytes
 
     async def intercept_service(
         self,
@@ -171,10 +187,11 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
     def _wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
         access = ACCESS[method]
         serializer = _passing_bytes(handler.response_serializer)
+        limit = self._max_command_bytes if method in SIZE_LIMITED else None
         if handler.unary_unary is not None:
             return grpc.unary_unary_rpc_method_handler(
                 self._unary(method, access, handler.unary_unary),
-                request_deserializer=_lenient(handler.request_deserializer),
+                request_deserializer=_lenient(handler.request_deserializer, limit),
                 response_serializer=serializer,
             )
         if handler.unary_stream is not None:
@@ -190,6 +207,12 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
     ) -> _Caller | None:
         # Each call runs in its own task, so its context starts empty and ends with it.
         structlog.contextvars.clear_contextvars()
+        if isinstance(request, _Oversized):
+            structlog.contextvars.bind_contextvars(rpc=method)
+            raise ResourceExhausted(
+                "kennel/request_too_large",
+                f"This request is {request.size} bytes; a {method} request is at most {request.limit} bytes.",
+            )
         if isinstance(request, _Undecodable):
             structlog.contextvars.bind_contextvars(rpc=method)
             raise InvalidArgument("kennel/malformed", f"The request is not a well-formed {request.type_name} message.")
