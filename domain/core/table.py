@@ -26,6 +26,7 @@ from kennel.domain.core.rules import Game, Outcome, Prompt, PromptKind, RuleViol
 from kennel.domain.core.timeouts import TIMER_EVENTS, PromptExpired, TimerSet, check_limit
 from kennel.domain.core.undo import (
     ENGINE_COMMANDS,
+    MAX_PROPOSALS,
     UNDO_EVENTS,
     AnswerUndo,
     Proposal,
@@ -87,6 +88,7 @@ class Table(Generic[State]):
     undoable: int = 0
     proposal: Proposal | None = None
     prompt_limit_ms: int = 0  # set by TimerSet: every prompt expires this long after it opens
+    proposers: tuple[Seat, ...] = ()  # who proposed an undo since the game's last own event (MAX_PROPOSALS)
 
     @property
     def open_seats(self) -> tuple[Seat, ...]:
@@ -201,7 +203,7 @@ def evolve(table: Table[State], event: Any) -> Table[State]:
         return replaced(table, version=table.version + 1)
     if isinstance(event, UndoProposed):
         proposal = Proposal(seat=event.seat, to_version=event.to_version)
-        return replaced(table, proposal=proposal, version=table.version + 1)
+        return replaced(table, proposal=proposal, proposers=(*table.proposers, event.seat), version=table.version + 1)
     if isinstance(event, UndoAnswered):
         proposal = table.proposal
         if proposal is not None and event.agree:
@@ -211,7 +213,7 @@ def evolve(table: Table[State], event: Any) -> Table[State]:
         return replaced(table, proposal=proposal, version=table.version + 1)
     if isinstance(event, Undone):
         state = table.undo_point[1] if table.undo_point is not None else table.state
-        return replaced(table, state=state, undoable=0, proposal=None, version=table.version + 1)
+        return replaced(table, state=state, undoable=0, proposal=None, proposers=(), version=table.version + 1)
     return _evolve_game(table, event)
 
 
@@ -219,8 +221,8 @@ def _evolve_game(table: Table[State], event: Any, reveals: bool | None = None) -
     state = table.game.evolve(table.state, event)
     version = table.version + 1
     if _reveals(table.game, event) if reveals is None else reveals:
-        return replaced(table, state=state, version=version, undo_point=(version, state), undoable=0)
-    return replaced(table, state=state, version=version, undoable=table.undoable + 1)
+        return replaced(table, state=state, version=version, undo_point=(version, state), undoable=0, proposers=())
+    return replaced(table, state=state, version=version, undoable=table.undoable + 1, proposers=())
 
 
 def fold_into(table: Table[State], events: Sequence[Any]) -> Table[State]:
@@ -289,6 +291,11 @@ def _decide_undo(table: Table[Any], seat: Seat, command: Any) -> list[Any]:
             raise RuleViolation(
                 "kennel/nothing_to_undo",
                 "Nothing can be undone: the last event showed hidden cards or a random outcome.",
+            )
+        if table.proposers.count(seat) >= MAX_PROPOSALS:
+            raise RuleViolation(
+                "kennel/undo_limit",
+                f"A seat may propose an undo {MAX_PROPOSALS} time(s) per decision; play on, or wait for the next.",
             )
         return [UndoProposed(seat=seat, to_version=table.undo_point[0])]
     if seat not in table.owe_undo_answer():
@@ -403,7 +410,8 @@ def legal_commands(table: Table[Any], seat: Seat) -> tuple[Any, ...]:
         return ()
     if table.proposal is not None:
         return (AnswerUndo(agree=True), AnswerUndo(agree=False)) if seat in table.owe_undo_answer() else ()
-    undo = (ProposeUndo(),) if table.undoable and table.undo_point is not None else ()
+    may_propose = table.undoable and table.undo_point is not None and table.proposers.count(seat) < MAX_PROPOSALS
+    undo = (ProposeUndo(),) if may_propose else ()
     return (*table.game.legal_commands(table.state, seat), *undo)
 
 

@@ -54,6 +54,10 @@ class Proposal:
     agreed: tuple[Seat, ...] = ()
 
 
+# Proposals one seat may make at one decision (between two of the game's own events): a refused
+# proposal cannot be made again and again to hold a game up (issue 16).
+MAX_PROPOSALS = 1
+
 ENGINE_COMMANDS: TypeRegistry[object] = TypeRegistry(
     {"kennel.ProposeUndo": ProposeUndo, "kennel.AnswerUndo": AnswerUndo}
 )
