@@ -268,12 +268,12 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
             if not await self._hub.caught_up(live):  # another replica may have ended it just now
                 raise
             _authorize(method, principal, live, request)
-        if access.metered:
+        if access.metered or (method == "GetView" and request.HasField("at_version")):  # a past view folds events
             wait = self._commands.take(key)
             if wait > 0:
                 raise ResourceExhausted(
                     "kennel/rate_limited",
-                    f"Too many commands from this credential; send again in {wait * 1000:.0f} ms.",
+                    f"Too many commands (or past views) from this credential; send again in {wait * 1000:.0f} ms.",
                     retry_after=wait,
                 )
         principal_var.set(principal)
