@@ -146,23 +146,37 @@ def verify(
         ended = _first_game_ended(game, log.records)
         if ended is None:
             _check_events_decode(game, log.records)
+            if public_key is not None:
+                # Asked to check the signature: a log cut short (its last records dropped, the old
+                # checkpoint kept, or dropped too) must fail here, not pass on its hash chain.
+                _check_checkpoint(log, public_key)
             if require_complete:
                 raise _Failed(FailureKind.MISSING_SEED, None, SEED_NOT_REVEALED)
-            return report(False, None, (SEED_NOT_REVEALED,))
+            return report(False, None, (SEED_NOT_REVEALED, *_signature_note(log, public_key)))
     except _Failed as failed:
         return report(False, failed.failure)
     try:
         seed = _revealed_seed(log, *ended)
         tables_at = _rerun(game, log.records, seed)
         _check_attempts(game, log, tables_at, seed)
-        notes: tuple[str, ...] = ()
         if public_key is not None:
             _check_checkpoint(log, public_key)
-        elif log.checkpoint is not None:
-            notes = ("the log carries a signed checkpoint; give the server's public key to check it",)
+        notes = _signature_note(log, public_key)
     except _Failed as failed:
         return report(True, failed.failure)
     return report(True, None, notes)
+
+
+SIGNATURE_NOT_CHECKED = "the server's signature was NOT checked: give its public key (--public-key) to check it"
+
+
+def _signature_note(log: Log, public_key: bytes | None) -> tuple[str, ...]:
+    """What to say of the signature: checked (then nothing), or plainly that it was not."""
+    if public_key is not None:
+        return ("the server's signature over the last record was checked",)
+    if log.checkpoint is None:
+        return (SIGNATURE_NOT_CHECKED + " (this log carries no signed checkpoint)",)
+    return (SIGNATURE_NOT_CHECKED,)
 
 
 def _check_canonical(log: Log, raw: bytes) -> None:
@@ -427,4 +441,4 @@ def describe(report: VerifyReport) -> str:
         return f"FAILED {name}: {where}: {failure.kind.value}: {failure.reason}"
     if not report.rules_checked:
         return f"ok (hash chain only) {name}: {report.records} records; " + "; ".join(report.notes)
-    return f"ok {name}: {report.records} records re-derived from the revealed seed"
+    return f"ok {name}: {report.records} records re-derived from the revealed seed; " + "; ".join(report.notes)

@@ -189,8 +189,15 @@ class GameStore:
     @classmethod
     def sqlite(cls, data_dir: str | os.PathLike[str]) -> GameStore:
         path = Path(data_dir).resolve()
-        path.mkdir(parents=True, exist_ok=True)
+        private_folder(path)
         db = path / DB_FILE
+        # The store holds the seeds of running games: readable by its owner only. SQLite makes
+        # its -wal and -shm files with the database file's mode, so setting that one suffices;
+        # files made by an older version are narrowed here too.
+        db.touch(mode=0o600)
+        for made in (db, db.with_name(DB_FILE + "-wal"), db.with_name(DB_FILE + "-shm")):
+            if made.exists():
+                made.chmod(0o600)
         env = {
             "PERSISTENCE_MODULE": f"{__name__}:{DurableSQLiteFactory.__qualname__}",
             "SQLITE_DBNAME": str(db),
@@ -290,6 +297,16 @@ class GameStore:
                 break
             start = batch[-1].id + 1
         yield from games.values()
+
+
+def private_folder(path: Path) -> None:
+    """Make the data folder (mode 0700: its files hold seeds and the signing key); one that
+    exists already is narrowed to 0700 only when it is ours and holds our store or key."""
+    if not path.exists():
+        path.mkdir(parents=True, mode=0o700, exist_ok=True)
+        path.chmod(0o700)  # mkdir's mode is filtered by the umask
+    elif (path / DB_FILE).exists() and path.stat().st_uid == os.getuid():
+        path.chmod(0o700)
 
 
 def fold_summary(games: dict[str, GameSummary], entry: dict[str, Any]) -> None:
