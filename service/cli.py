@@ -183,9 +183,12 @@ async def _serve_until_stopped(config: Config) -> int:
     web = None
     if config.web_port is not None:
         from kennel.service.web import start_web
+        from kennel.service.webguard import WebLimits
 
+        limits = WebLimits(config.web_idle_timeout, config.web_header_timeout, config.web_max_connections,
+                           config.web_allowed_hosts, config.trusted_proxies)
         try:
-            web = await start_web(config.host, config.web_port, running.port, config.max_message_bytes)
+            web = await start_web(config.host, config.web_port, running.port, config.max_message_bytes, limits)
         except OSError as error:
             await running.stop()
             print(f"kennel serve: {error}", file=sys.stderr)
