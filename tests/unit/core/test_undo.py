@@ -9,7 +9,7 @@ import pytest
 from kennel.domain.core import table as tables
 from kennel.domain.core.rng import seed_from_text
 from kennel.domain.core.rules import PromptKind, RuleViolation
-from kennel.domain.core.undo import AnswerUndo, ProposeUndo, UndoAnswered, Undone, UndoProposed
+from kennel.domain.core.undo import MAX_PROPOSALS, AnswerUndo, ProposeUndo, UndoAnswered, Undone, UndoProposed
 from kennel.domain.hoarders import GAME
 from kennel.domain.hoarders.cards import Critter
 from kennel.domain.hoarders.commands import PickCritters, RevealCritter
@@ -95,8 +95,9 @@ def test_a_seat_proposes_once_per_decision_so_undo_cannot_stall_a_game() -> None
     between two of the game's own events; another seat may still propose, and after the next
     game event the first may propose again."""
     table, _ = sent(opened(), 0, PICK)
-    table, _ = sent(table, 1, ProposeUndo())
-    table, _ = sent(table, 0, AnswerUndo(agree=False))
+    for _ in range(MAX_PROPOSALS):
+        table, _ = sent(table, 1, ProposeUndo())
+        table, _ = sent(table, 0, AnswerUndo(agree=False))
     assert ProposeUndo() not in tables.legal_commands(table, 1)
     with refused("kennel/undo_limit"):
         tables.play(table, 1, ProposeUndo(), SEED)
