@@ -1,7 +1,7 @@
 """What a record's cause asks for, decoded: the engine's own commands or a game's command.
 
 A record's `command` field (`kennel.replay.logformat.Cause`) is plain JSON. Re-running a log needs it
-as the value the rules take: `kennel.CreateGame`, `kennel.FillSeat` and `kennel.ExpirePrompt`
+as the value the rules take: `kennel.CreateGame`, `kennel.FillSeat`, `kennel.ExpirePrompt` and `kennel.CloseLobby`
 are the engine's own (written by `kennel.replay.ledger.Ledger`), every other type is one of the game's
 commands.
 """
@@ -14,7 +14,7 @@ from typing import Any
 from kennel.domain.core import table as tables
 from kennel.domain.core.codec import DecodeError, JsonObject, from_json, to_json
 from kennel.domain.core.rules import Game
-from kennel.replay.logformat import CREATE_GAME, EXPIRE_PROMPT, FILL_SEAT, Cause
+from kennel.replay.logformat import CLOSE_LOBBY, CREATE_GAME, EXPIRE_PROMPT, FILL_SEAT, Cause
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,12 @@ class ExpirePrompt:
     seat: int
 
 
-def decode_cause(game: Game[Any], cause: Cause) -> CreateGame | FillSeat | ExpirePrompt | Any:
+@dataclass(frozen=True)
+class CloseLobby:
+    """`kennel.CloseLobby`: the server closed a game whose open seats were not filled in time."""
+
+
+def decode_cause(game: Game[Any], cause: Cause) -> CreateGame | FillSeat | ExpirePrompt | CloseLobby | Any:
     """The command a cause records; raises DecodeError when it is not one the game knows."""
     if cause.type == CREATE_GAME:
         create: CreateGame = from_json(CreateGame, cause.data)
@@ -59,6 +64,9 @@ def decode_cause(game: Game[Any], cause: Cause) -> CreateGame | FillSeat | Expir
     if cause.type == EXPIRE_PROMPT:
         expire: ExpirePrompt = from_json(ExpirePrompt, cause.data)
         return expire
+    if cause.type == CLOSE_LOBBY:
+        closing: CloseLobby = from_json(CloseLobby, cause.data)
+        return closing
     if cause.seat is None:
         raise DecodeError(f"the command {cause.type} names no seat")
     payload: JsonObject = {"type": cause.type, "data": cause.data}

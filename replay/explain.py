@@ -19,7 +19,7 @@ from kennel.domain.core.timeouts import PromptExpired, TimerSet
 from kennel.domain.core.undo import UndoAnswered, Undone, UndoProposed
 from kennel.domain.registry import GAMES
 from kennel.replay.causes import decode_cause
-from kennel.replay.logformat import Attempt, Log, parse_log
+from kennel.replay.logformat import REFUSALS_OMITTED, Attempt, Log, parse_log
 from kennel.replay.show import SeatRef, ShowError, resolve_seat
 
 
@@ -116,6 +116,8 @@ def _engine_sentence(game: Game[Any], event: Any, names: list[str]) -> str:
 
 def _attempt_sentence(game: Game[Any], attempt: Attempt, names: list[str]) -> str:
     who = names[attempt.cause.seat] if attempt.cause.seat is not None else "the server"
+    if attempt.cause.type == REFUSALS_OMITTED:
+        return f"{who} had {attempt.cause.data.get('count')} more commands refused here, counted but not kept."
     command = decode_cause(game, attempt.cause)
     fields = ", ".join(f"{key}={value}" for key, value in to_json(command).items() if value not in (None, [], {}))
     return (

@@ -37,7 +37,7 @@ from kennel.domain.core.codec import DecodeError, Json, JsonObject, to_json
 from kennel.domain.core.rules import Game
 from kennel.domain.registry import GAMES
 from kennel.replay.explain import narrate
-from kennel.replay.logformat import Log, Record, parse_log
+from kennel.replay.logformat import Log, Record, mid_decision, parse_log
 from kennel.replay.show import ShowError
 
 Viewer = int | None
@@ -280,7 +280,8 @@ def page_data(raw: bytes) -> JsonObject:
     for index, (record, event) in enumerate(zip(log.records, events, strict=True)):
         if index:  # GameCreated opens the table; every later event is folded into it
             table = tables.evolve(table, event)
-        steps.append(pool.ref(_step(game, picture, table, record, event)))
+        settled = not mid_decision(log.records, index + 1)  # mid-decision nobody owes anything
+        steps.append(pool.ref(_step(game, picture, table, record, event, settled)))
     narration = [
         [
             [line["version"], pool.ref(line["text"]), int(line["attempt"])]
@@ -308,7 +309,7 @@ def page_data(raw: bytes) -> JsonObject:
 
 
 def _step(
-    game: Game[Any], picture: Pictures, table: tables.Table[Any], record: Record, event: Any
+    game: Game[Any], picture: Pictures, table: tables.Table[Any], record: Record, event: Any, settled: bool = True
 ) -> JsonObject:
     """What the page shows at one version: domain values, encoded as they are pooled."""
     state = table.state
@@ -318,7 +319,7 @@ def _step(
         "seats": table.seats,
         "event": record.event,
         "command": cause.to_json(),
-        "pending": table.pending(),
+        "pending": table.pending() if settled else (),
         "outcome": table.outcome(),
         "state": state,
         "picture": picture(state, None),
@@ -332,7 +333,7 @@ def _step(
                 "event": tables.encode_event(game, tables.redact(table, event, seat)),
                 # A seat never receives another seat's command; the engine's are public.
                 "command": cause.to_json() if cause.seat is None or cause.seat == seat else None,
-                "legal": [tables.encode_command(game, c) for c in tables.legal_commands(table, seat)],
+                "legal": [tables.encode_command(game, c) for c in tables.legal_commands(table, seat)] if settled else [],
                 "picture": picture(state, seat),
             }
             for seat in range(len(table.seats))

@@ -14,8 +14,9 @@ from typing import Any
 from kennel.domain.core import table as tables
 from kennel.domain.core.codec import Json, to_json
 from kennel.domain.core.rules import Game, Seat
-from kennel.replay.causes import CreateGame, ExpirePrompt, FillSeat
+from kennel.replay.causes import CloseLobby, CreateGame, ExpirePrompt, FillSeat
 from kennel.replay.logformat import (
+    CLOSE_LOBBY,
     CREATE_GAME,
     EXPIRE_PROMPT,
     FILL_SEAT,
@@ -100,9 +101,9 @@ class Ledger:
         """The versions a command id already appended, for idempotent retries."""
         return self.accepted.get((seat, command_id))
 
-    def fill_seat(self, seat: Seat | None, name: str, command_id: str) -> Appending:
-        """Prepare taking an open seat; `commit` it once it is stored."""
-        events = tables.fill_seat(self.table, seat, name)
+    def fill_seat(self, seat: Seat | None, name: str, command_id: str, seed: bytes) -> Appending:
+        """Prepare taking an open seat (the last one also deals); `commit` it once it is stored."""
+        events = tables.fill_seat(self.table, seat, name, seed=seed)
         cause = Cause(seat=None, command_id=command_id, type=FILL_SEAT, data=to_json(FillSeat(seat=seat, name=name)))
         return self._prepare(cause, events)
 
@@ -122,6 +123,13 @@ class Ledger:
         `kennel.ExpirePrompt`); raises RuleViolation when the seat owes nothing now."""
         events = tables.expire(self.table, seat, seed)
         cause = Cause(seat=None, command_id=command_id, type=EXPIRE_PROMPT, data=to_json(ExpirePrompt(seat=seat)))
+        return self._prepare(cause, events)
+
+    def close_lobby(self, command_id: str, seed: bytes) -> Appending:
+        """Prepare closing a game whose open seats were not filled in time (the server's cause,
+        `kennel.CloseLobby`); raises RuleViolation once every seat is filled."""
+        events = tables.close_lobby(self.table, seed)
+        cause = Cause(seat=None, command_id=command_id, type=CLOSE_LOBBY, data=to_json(CloseLobby()))
         return self._prepare(cause, events)
 
     def commit(self, appending: Appending) -> None:

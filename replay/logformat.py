@@ -21,6 +21,8 @@ FORMAT_VERSION = 1
 # The causes of records that no player's command caused.
 CREATE_GAME = "kennel.CreateGame"
 FILL_SEAT = "kennel.FillSeat"
+REFUSALS_OMITTED = "kennel.RefusalsOmitted"  # an attempt that counts refusals not kept whole (docs/log-format.md)
+CLOSE_LOBBY = "kennel.CloseLobby"  # the server closed a game whose open seats were not filled in time
 EXPIRE_PROMPT = "kennel.ExpirePrompt"  # the server's clock ran out a seat's prompt (kennel.domain.core.timeouts)
 
 
@@ -336,3 +338,11 @@ def group_by_cause(records: Sequence[Record]) -> list[tuple[Cause, list[Record]]
         else:
             groups.append((record.cause, [record]))
     return groups
+
+
+def mid_decision(records: Sequence[Record], version: int) -> bool:
+    """Whether `version` falls inside one decision's events (more of them follow, with the same
+    cause). Nobody owes anything there: prompts open only once a decision's events are all in,
+    and a game's state between them may be half-made (issue 16: Caninos asked its prompts
+    mid-decision and failed). Views of such a version show no prompts and no legal commands."""
+    return 1 <= version < len(records) and records[version].cause == records[version - 1].cause

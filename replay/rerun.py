@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from kennel.domain.core.rules import Game
-from kennel.replay.causes import CreateGame, ExpirePrompt, FillSeat, decode_cause
+from kennel.replay.causes import CloseLobby, CreateGame, ExpirePrompt, FillSeat, decode_cause
 from kennel.replay.ledger import Ledger
 from kennel.replay.logformat import Log, Parent, group_by_cause
 
@@ -49,7 +49,9 @@ def rerun(
         if isinstance(command, CreateGame):
             raise ValueError("kennel.CreateGame may only open a log")
         if isinstance(command, FillSeat):
-            ledger.commit(ledger.fill_seat(command.seat, command.name, cause.command_id))
+            ledger.commit(ledger.fill_seat(command.seat, command.name, cause.command_id, seed))
+        elif isinstance(command, CloseLobby):
+            ledger.commit(ledger.close_lobby(cause.command_id, seed))
         elif isinstance(command, ExpirePrompt):
             ledger.commit(ledger.expire(command.seat, cause.command_id, seed))
         else:

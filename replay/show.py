@@ -20,7 +20,7 @@ from kennel.domain.core import table as tables
 from kennel.domain.core.codec import DecodeError, Json, JsonObject, to_json
 from kennel.domain.core.rules import Game, Outcome, Prompt, Seat
 from kennel.domain.registry import GAMES
-from kennel.replay.logformat import Log, Record, parse_log
+from kennel.replay.logformat import Log, Record, mid_decision, parse_log
 
 SeatRef = int | str  # a seat number (from 0, in turn order) or a player's name
 
@@ -86,7 +86,8 @@ def show(raw: bytes, at: int | None = None, viewer: SeatRef | None = None) -> Sh
         raise ShowError(f"there is no version {version}: this log runs from 1 to {len(events)}")
     seat = resolve_seat(viewer, tables.fold(game, events).seats)
     table = tables.fold(game, events[:version])
-    legal = tables.legal_commands(table, seat) if seat is not None else ()
+    settled = not mid_decision(log.records, version)  # mid-decision nobody owes anything
+    legal = tables.legal_commands(table, seat) if seat is not None and settled else ()
     return ShownView(
         game=game.name,
         title=game.title,
@@ -96,7 +97,7 @@ def show(raw: bytes, at: int | None = None, viewer: SeatRef | None = None) -> Sh
         viewer=seat,
         seats=table.seats,
         view=to_json(game.view(table.state, seat)),
-        pending=table.pending(),
+        pending=table.pending() if settled else (),
         legal_commands=tuple(tables.encode_command(game, command) for command in legal),
         events=tuple(
             _shown_event(table, record, event, seat)

@@ -70,7 +70,9 @@ def load_or_create_key(path: Path) -> Ed25519PrivateKey:
         return key
     key = Ed25519PrivateKey.generate()
     pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.parent.exists():
+        path.parent.mkdir(parents=True, mode=0o700)
+        path.parent.chmod(0o700)  # mkdir's mode is filtered by the umask
     path.touch(mode=0o600)
     path.write_bytes(pem)
     return key

@@ -33,8 +33,9 @@ from kennel.domain.core.codec import DecodeError, Json, JsonObject
 from kennel.domain.core.rng import SEED_BYTES, seed_commitment
 from kennel.domain.core.rules import Game, RuleViolation
 from kennel.domain.registry import GAMES
-from kennel.replay.causes import CreateGame, ExpirePrompt, FillSeat, decode_cause
+from kennel.replay.causes import CloseLobby, CreateGame, ExpirePrompt, FillSeat, decode_cause
 from kennel.replay.logformat import (
+    REFUSALS_OMITTED,
     Cause,
     Log,
     LogFormatError,
@@ -145,23 +146,37 @@ def verify(
         ended = _first_game_ended(game, log.records)
         if ended is None:
             _check_events_decode(game, log.records)
+            if public_key is not None:
+                # Asked to check the signature: a log cut short (its last records dropped, the old
+                # checkpoint kept, or dropped too) must fail here, not pass on its hash chain.
+                _check_checkpoint(log, public_key)
             if require_complete:
                 raise _Failed(FailureKind.MISSING_SEED, None, SEED_NOT_REVEALED)
-            return report(False, None, (SEED_NOT_REVEALED,))
+            return report(False, None, (SEED_NOT_REVEALED, *_signature_note(log, public_key)))
     except _Failed as failed:
         return report(False, failed.failure)
     try:
         seed = _revealed_seed(log, *ended)
         tables_at = _rerun(game, log.records, seed)
         _check_attempts(game, log, tables_at, seed)
-        notes: tuple[str, ...] = ()
         if public_key is not None:
             _check_checkpoint(log, public_key)
-        elif log.checkpoint is not None:
-            notes = ("the log carries a signed checkpoint; give the server's public key to check it",)
+        notes = _signature_note(log, public_key)
     except _Failed as failed:
         return report(True, failed.failure)
     return report(True, None, notes)
+
+
+SIGNATURE_NOT_CHECKED = "the server's signature was NOT checked: give its public key (--public-key) to check it"
+
+
+def _signature_note(log: Log, public_key: bytes | None) -> tuple[str, ...]:
+    """What to say of the signature: checked (then nothing), or plainly that it was not."""
+    if public_key is not None:
+        return ("the server's signature over the last record was checked",)
+    if log.checkpoint is None:
+        return (SIGNATURE_NOT_CHECKED + " (this log carries no signed checkpoint)",)
+    return (SIGNATURE_NOT_CHECKED,)
 
 
 def _check_canonical(log: Log, raw: bytes) -> None:
@@ -290,14 +305,16 @@ def _check_attempts(
         table = tables_at.get(attempt.after_version)
         if table is None:
             raise _Failed(FailureKind.ATTEMPT, None, f"{where}: no decision ends at that version")
+        if attempt.cause.type == REFUSALS_OMITTED:
+            continue  # a count of refusals not kept whole: nothing to decide again
         try:
             command = decode_cause(game, attempt.cause)
         except DecodeError as error:
             raise _Failed(FailureKind.ATTEMPT, None, f"{where}: the command does not decode: {error}") from None
         try:
             if isinstance(command, FillSeat):
-                tables.fill_seat(table, command.seat, command.name)
-            elif isinstance(command, (CreateGame, ExpirePrompt)) or attempt.cause.seat is None:
+                tables.fill_seat(table, command.seat, command.name, seed=seed)
+            elif isinstance(command, (CreateGame, ExpirePrompt, CloseLobby)) or attempt.cause.seat is None:
                 raise _Failed(FailureKind.ATTEMPT, None, f"{where}: only seats' commands are refused")
             else:
                 tables.play(table, attempt.cause.seat, command, seed)
@@ -335,7 +352,9 @@ def _decide(
         if table is None:
             raise _Failed(FailureKind.RULE, version, "a log opens with kennel.CreateGame")
         if isinstance(command, FillSeat):
-            return tables.fill_seat(table, command.seat, command.name), None
+            return tables.fill_seat(table, command.seat, command.name, seed=seed), None
+        if isinstance(command, CloseLobby):
+            return tables.close_lobby(table, seed), None
         if isinstance(command, ExpirePrompt):
             return tables.expire(table, command.seat, seed), None
         assert cause.seat is not None  # decode_cause refuses a game command without a seat
@@ -422,4 +441,4 @@ def describe(report: VerifyReport) -> str:
         return f"FAILED {name}: {where}: {failure.kind.value}: {failure.reason}"
     if not report.rules_checked:
         return f"ok (hash chain only) {name}: {report.records} records; " + "; ".join(report.notes)
-    return f"ok {name}: {report.records} records re-derived from the revealed seed"
+    return f"ok {name}: {report.records} records re-derived from the revealed seed; " + "; ".join(report.notes)

@@ -8,7 +8,7 @@ import signal
 import sys
 from collections.abc import Sequence
 
-from kennel.service.config import Config
+from kennel.service.config import ENVIRONMENT, HARDENING_LISTS, HARDENING_NUMBERS, Config
 from kennel.service.logs import configure
 
 
@@ -36,6 +36,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     limits.add_argument("--open-call-burst", type=int,
                         help="such calls a client address may make at once after a pause (default 100, or "
                         "KENNEL_OPEN_CALL_BURST)")
+    for name, text in HARDENING_NUMBERS.items():
+        limits.add_argument("--" + name.replace("_", "-"), dest=name, type=float if "timeout" in name or "second" in name else int,
+                            help=f"{text}; or {ENVIRONMENT[name]}")
+    limits.add_argument("--web-allowed-host", dest="web_allowed_hosts", action="append", metavar="HOST",
+                        help=f"{HARDENING_LISTS['web_allowed_hosts']}; or {ENVIRONMENT['web_allowed_hosts']}")
+    limits.add_argument("--trusted-proxy", dest="trusted_proxies", action="append", metavar="ADDRESS",
+                        help=f"{HARDENING_LISTS['trusted_proxies']}; or {ENVIRONMENT['trusted_proxies']}")
     serve.add_argument(
         "--auditor-hash", dest="auditor_hashes", action="append", metavar="SHA256",
         help="SHA-256 hex digest of an auditor credential, never the credential (repeatable; replaces "
@@ -101,6 +108,7 @@ def _serve(args: argparse.Namespace) -> int:
             **_store_settings(args),
             web_port=args.web_port,
             metrics_port=args.metrics_port,
+            **{name: getattr(args, name) for name in (*HARDENING_NUMBERS, *HARDENING_LISTS)},
         )
     except ValueError as error:
         print(f"kennel serve: {error}", file=sys.stderr)
@@ -180,9 +188,12 @@ async def _serve_until_stopped(config: Config) -> int:
     web = None
     if config.web_port is not None:
         from kennel.service.web import start_web
+        from kennel.service.webguard import WebLimits
 
+        limits = WebLimits(config.web_idle_timeout, config.web_header_timeout, config.web_max_connections,
+                           config.web_allowed_hosts, config.trusted_proxies)
         try:
-            web = await start_web(config.host, config.web_port, running.port, config.max_message_bytes)
+            web = await start_web(config.host, config.web_port, running.port, config.max_message_bytes, limits)
         except OSError as error:
             await running.stop()
             print(f"kennel serve: {error}", file=sys.stderr)

@@ -20,6 +20,18 @@
 | store_pool_size | KENNEL_STORE_POOL_SIZE | --store-pool-size | 4 (connections per shard) |
 | web_port | KENNEL_WEB_PORT | --web | none (no web port) |
 | metrics_port | KENNEL_METRICS_PORT | --metrics-port | none (no metrics endpoint) |
+| lobby_timeout | KENNEL_LOBBY_TIMEOUT | --lobby-timeout | 3600 (seconds a game waits for open seats) |
+| max_command_bytes | KENNEL_MAX_COMMAND_BYTES | --max-command-bytes | 16 KiB (a SubmitCommand request) |
+| refusals_kept | KENNEL_REFUSALS_KEPT | --refusals-kept | 8 (refused commands kept whole per seat and decision) |
+| credentials_per_second | KENNEL_CREDENTIALS_PER_SECOND | --credentials-per-second | 1 (per client address) |
+| credential_burst | KENNEL_CREDENTIAL_BURST | --credential-burst | 30 (per client address) |
+| max_streams_per_address | KENNEL_MAX_STREAMS_PER_ADDRESS | --max-streams-per-address | 64 |
+| list_page_size | KENNEL_LIST_PAGE_SIZE | --list-page-size | 100 (ListOpenGames, the most per page) |
+| web_idle_timeout | KENNEL_WEB_IDLE_TIMEOUT | --web-idle-timeout | 60 (seconds) |
+| web_header_timeout | KENNEL_WEB_HEADER_TIMEOUT | --web-header-timeout | 10 (seconds) |
+| web_max_connections | KENNEL_WEB_MAX_CONNECTIONS | --web-max-connections | 256 |
+| web_allowed_hosts | KENNEL_WEB_ALLOWED_HOSTS | --web-allowed-host | loopback names |
+| trusted_proxies | KENNEL_TRUSTED_PROXIES | --trusted-proxy | none |
 
 The auditor setting holds SHA-256 hex digests of auditor credentials (comma-separated in the
 environment, the flag repeated), never a credential itself: `kennel auditor-credential` makes
@@ -80,6 +92,19 @@ class Config:
     web_port: int | None = None
     # Prometheus metrics over HTTP on this port of `host` (0 picks a free one); None: not served.
     metrics_port: int | None = None
+    # Hardening (issue 16; docs/reliability.md, "Threat model").
+    lobby_timeout: float = 3600.0  # seconds a game may wait for its open seats before it is closed
+    max_command_bytes: int = 16 << 10  # a larger SubmitCommand request is refused before it is decoded
+    refusals_kept: int = 8  # refused commands kept whole per seat and decision; beyond: a count and a digest
+    credentials_per_second: float = 1.0  # credentials minted (CreateGame, JoinGame, ForkGame) per address
+    credential_burst: int = 30  # credentials an address may mint at once after a pause
+    max_streams_per_address: int = 64  # open Watch streams of one client address (an IPv6 /64 is one)
+    list_page_size: int = 100  # ListOpenGames answers at most this many games a page
+    web_idle_timeout: float = 60.0  # seconds a web connection may sit idle between requests
+    web_header_timeout: float = 10.0  # seconds a web client has to send a request's head
+    web_max_connections: int = 256  # open connections on the web port
+    web_allowed_hosts: tuple[str, ...] = ("localhost", "127.0.0.1", "[::1]")  # Host headers the web port answers
+    trusted_proxies: tuple[str, ...] = ()  # addresses whose X-Forwarded-For the web port believes
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
@@ -91,10 +116,14 @@ class Config:
         if self.log_format not in ("console", "json"):
             raise ValueError(f"log format must be console or json, not {self.log_format!r}")
         for name in ("max_message_bytes", "commands_per_second", "command_burst", "max_streams_per_credential",
-                     "max_streams", "open_calls_per_second", "open_call_burst"):
+                     "max_streams", "open_calls_per_second", "open_call_burst", *HARDENING_NUMBERS):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be more than 0, not {getattr(self, name)}")
         object.__setattr__(self, "auditor_hashes", auditor_hashes(self.auditor_hashes))
+        # Loopback names are always allowed: a flag adds real names, never removes those.
+        hosts = (*Config.web_allowed_hosts, *names(self.web_allowed_hosts))
+        object.__setattr__(self, "web_allowed_hosts", tuple(dict.fromkeys(hosts)))
+        object.__setattr__(self, "trusted_proxies", names(self.trusted_proxies))
         if self.store and not self.store.startswith(POSTGRES_SCHEMES):
             # Not echoed: the address may hold a password.
             raise ValueError("the store is a postgresql://USER@HOST:PORT/DATABASE address (or empty for SQLite)")
@@ -144,10 +173,47 @@ ENVIRONMENT: dict[str, str] = {
     "store_pool_size": "KENNEL_STORE_POOL_SIZE",
     "web_port": "KENNEL_WEB_PORT",
     "metrics_port": "KENNEL_METRICS_PORT",
+    "lobby_timeout": "KENNEL_LOBBY_TIMEOUT",
+    "max_command_bytes": "KENNEL_MAX_COMMAND_BYTES",
+    "refusals_kept": "KENNEL_REFUSALS_KEPT",
+    "credentials_per_second": "KENNEL_CREDENTIALS_PER_SECOND",
+    "credential_burst": "KENNEL_CREDENTIAL_BURST",
+    "max_streams_per_address": "KENNEL_MAX_STREAMS_PER_ADDRESS",
+    "list_page_size": "KENNEL_LIST_PAGE_SIZE",
+    "web_idle_timeout": "KENNEL_WEB_IDLE_TIMEOUT",
+    "web_header_timeout": "KENNEL_WEB_HEADER_TIMEOUT",
+    "web_max_connections": "KENNEL_WEB_MAX_CONNECTIONS",
+    "web_allowed_hosts": "KENNEL_WEB_ALLOWED_HOSTS",
+    "trusted_proxies": "KENNEL_TRUSTED_PROXIES",
 }
+
+# The numeric hardening limits (each more than 0), with the help of their flags (kennel.service.cli).
+HARDENING_NUMBERS: dict[str, str] = {
+    "lobby_timeout": "seconds a game waits for its open seats before it is closed (default 3600)",
+    "max_command_bytes": "largest SubmitCommand request, refused before it is decoded (default 16384)",
+    "refusals_kept": "refused commands kept whole per seat and decision; then a count and digest (default 8)",
+    "credentials_per_second": "credentials minted per client address per second, sustained (default 1)",
+    "credential_burst": "credentials a client address may mint at once after a pause (default 30)",
+    "max_streams_per_address": "open Watch streams per client address, an IPv6 /64 as one (default 64)",
+    "list_page_size": "most games in one ListOpenGames page (default 100)",
+    "web_idle_timeout": "seconds a web port connection may sit idle (default 60)",
+    "web_header_timeout": "seconds a web client has to send a request's head (default 10)",
+    "web_max_connections": "open connections on the web port (default 256)",
+}
+# Lists of names (comma-separated in the environment, the flag repeated).
+HARDENING_LISTS: dict[str, str] = {
+    "web_allowed_hosts": "a Host the web port answers besides loopback names (repeatable)",
+    "trusted_proxies": "an address whose X-Forwarded-For the web port believes (repeatable; default none)",
+}
+
+
+def names(values: str | Iterable[str]) -> tuple[str, ...]:
+    items = values.split(",") if isinstance(values, str) else [v for value in values for v in value.split(",")]
+    return tuple(item.strip().lower() for item in items if item.strip())
 
 _PARSERS: dict[str, Callable[[str], object]] = {
     "auditor_hashes": auditor_hashes, "web_port": int, "metrics_port": int,
+    "web_allowed_hosts": names, "trusted_proxies": names,
 }
 
 

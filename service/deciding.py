@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
 import uuid
 from typing import Any
 
@@ -17,7 +18,7 @@ from kennel.domain.core import table as tables
 from kennel.domain.core.rules import RuleViolation, Seat
 from kennel.replay import signing
 from kennel.replay.ledger import Appending
-from kennel.replay.logformat import Attempt, Cause
+from kennel.replay.logformat import REFUSALS_OMITTED, Attempt, Cause, canonical_json
 from kennel.service.appender import Appender
 from kennel.service.errors import Aborted, IllegalMove, InvalidArgument
 from kennel.service.live import Accepted, LiveGame
@@ -33,6 +34,7 @@ log = structlog.get_logger(__name__)
 
 MAX_COMMAND_ID = 128
 CONFLICT_RETRIES = 5
+DEFAULT_REFUSALS_KEPT = 8  # refused commands kept whole per seat and decision (Config.refusals_kept)
 
 
 class Deciding:
@@ -50,6 +52,9 @@ class Deciding:
     _changed_while_loading: set[uuid.UUID]
     _catching_up: dict[uuid.UUID, bool]
     _tasks: set[asyncio.Task[None]]
+    refusals_kept: int
+    # Refusals past the cap, per (game, seat, version): how many, and a running SHA-256 over them.
+    _omitted: dict[tuple[uuid.UUID, Seat, int], tuple[int, str]]
 
     async def submit(self, live: LiveGame, seat: Seat, command_id: str, command: Any) -> Accepted:
         """Decide and append a seat's command (idempotent on `command_id`)."""
@@ -171,16 +176,19 @@ class Deciding:
     async def _keep_attempt(
         self, live: LiveGame, seat: Seat, command_id: str, command: Any, violation: RuleViolation
     ) -> None:
-        """Keep a refused command with its reason, so the refusal can be checked later."""
+        """Keep a refused command with its reason, so the refusal can be checked later.
+
+        At most `refusals_kept` are kept whole per seat and decision; past that each refusal
+        is counted into a running digest, written as a `kennel.RefusalsOmitted` attempt when
+        the count reaches 1, 2, 4, 8 and so on: a seat that keeps sending
+        refused commands at one decision adds a logarithmic number of small lines to the log,
+        never its commands (docs/reliability.md, "Threat model")."""
         encoded = tables.encode_command(live.game, command)
         async with live.lock:
             for _ in range(CONFLICT_RETRIES):
-                attempt = Attempt(
-                    after_version=live.ledger.version,
-                    cause=Cause(seat=seat, command_id=command_id, type=encoded["type"], data=encoded["data"]),
-                    code=violation.code,
-                    message=violation.message,
-                )
+                attempt = self._attempt_kept(live, seat, command_id, encoded, violation)
+                if attempt is None:
+                    return
                 try:
                     await asyncio.to_thread(self.store.append_attempt, live.id, len(live.attempts) + 1, attempt)
                 except VersionConflict:
@@ -189,6 +197,38 @@ class Deciding:
                 live.attempts.append(attempt)
                 return
         raise Aborted("kennel/conflict", "Other commands kept changing the game; send it again.")
+
+
+    def _attempt_kept(
+        self, live: LiveGame, seat: Seat, command_id: str, encoded: dict[str, Any], violation: RuleViolation
+    ) -> Attempt | None:
+        """The attempt to store for this refusal: itself, a count of those past the cap, or None."""
+        version = live.ledger.version
+        whole = sum(1 for a in live.attempts if a.after_version == version and a.cause.seat == seat
+                    and a.cause.type != REFUSALS_OMITTED)
+        if whole < self.refusals_kept:
+            return Attempt(
+                after_version=version,
+                cause=Cause(seat=seat, command_id=command_id, type=encoded["type"], data=encoded["data"]),
+                code=violation.code,
+                message=violation.message,
+            )
+        key = (live.id, seat, version)
+        count, running = self._omitted.get(key, (0, ""))
+        count += 1
+        running = hashlib.sha256(running.encode() + canonical_json(encoded)).hexdigest()
+        for stale in [k for k in self._omitted if k[0] == live.id and k[2] != version]:
+            del self._omitted[stale]  # that decision is over
+        self._omitted[key] = (count, running)
+        if count & (count - 1):  # written when the count reaches 1, 2, 4, 8, ...
+            return None
+        return Attempt(
+            after_version=version,
+            cause=Cause(seat=seat, command_id=f"omitted-{version}-{seat}-{count}", type=REFUSALS_OMITTED,
+                        data={"count": count, "sha256": running}),
+            code="kennel/refusals_omitted",
+            message=f"{count} more refused commands of this seat at this version were not kept whole.",
+        )
 
 
 class _MovedOn(Exception):

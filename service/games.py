@@ -21,10 +21,10 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from kennel.domain.registry import GAMES
 from kennel.replay.ledger import Ledger
 from kennel.service.appender import Appender
-from kennel.service.deciding import Deciding
-from kennel.service.errors import NotFound, game_not_found
+from kennel.service.deciding import DEFAULT_REFUSALS_KEPT, Deciding
+from kennel.service.errors import InvalidArgument, NotFound, game_not_found
 from kennel.service.live import LiveGame
-from kennel.service.lobby import Lobby
+from kennel.service.lobby import DEFAULT_LIST_PAGE_SIZE, DEFAULT_LOBBY_TIMEOUT, Lobby
 from kennel.service.replication import Replication
 from kennel.service.storage import (
     Change,
@@ -40,7 +40,15 @@ log = structlog.get_logger(__name__)
 class GameHub(Lobby, Deciding, Replication):
     """Creates, loads, changes and follows games on top of a `GameStore`."""
 
-    def __init__(self, store: GameStore, signing_key: Ed25519PrivateKey, appender: Appender | None = None) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        signing_key: Ed25519PrivateKey,
+        appender: Appender | None = None,
+        lobby_timeout: float = DEFAULT_LOBBY_TIMEOUT,
+        list_page_size: int = DEFAULT_LIST_PAGE_SIZE,
+        refusals_kept: int = DEFAULT_REFUSALS_KEPT,
+    ) -> None:
         self.store = store
         self.signing_key = signing_key
         self.appender = appender or Appender(store)  # group commit of concurrent appends
@@ -54,6 +62,11 @@ class GameHub(Lobby, Deciding, Replication):
         self._catching_up: dict[uuid.UUID, bool] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.timers = PromptTimers(self.expire)
+        self.lobby_timeout = lobby_timeout  # seconds a game waits for its open seats (kennel.service.lobby)
+        self.list_page_size = list_page_size
+        self.refusals_kept = refusals_kept
+        self._omitted: dict[tuple[uuid.UUID, int, int], tuple[int, str]] = {}
+        self._lobby_closers: dict[uuid.UUID, asyncio.TimerHandle] = {}
 
     async def start(self) -> None:
         """Read the index of games (not their records: those load on first use, except running
@@ -72,10 +85,17 @@ class GameHub(Lobby, Deciding, Replication):
         timed = [s.game_id for s in summaries if s.timed and not s.ended]
         for game_id in timed:
             self.timers.schedule(await self.get(game_id))
+        # Games still waiting for players close when their lobby time is up, restart or not.
+        for summary in summaries:
+            if not summary.ended and not summary.fork and None in summary.seats:
+                self.schedule_lobby_close(summary.game_id, summary.opened_ms)
         log.info("games_indexed", games=len(self._summaries), timed=len(timed))
 
     def close(self) -> None:
         self.timers.close()
+        for closer in self._lobby_closers.values():
+            closer.cancel()
+        self._lobby_closers.clear()
 
     # Loading -----------------------------------------------------------------------------
 
@@ -84,6 +104,12 @@ class GameHub(Lobby, Deciding, Replication):
             gid = uuid.UUID(game_id)
         except ValueError:
             raise game_not_found(game_id) from None
+        if str(gid) != game_id:
+            # One spelling per game (lower-case hex with hyphens): another would make a second
+            # entry in the index, or leave a filled game listed as open.
+            raise InvalidArgument(
+                "kennel/bad_game_id", f"Game ids are written in lower case with hyphens, as {str(gid)!r}."
+            )
         live = self._live.get(gid)
         if live is not None:
             return live

@@ -60,15 +60,17 @@ class Access:
     roles: frozenset[str] | None
     refusal: tuple[str, str] = ("kennel/not_allowed", "This credential may not make this call.")
     metered: bool = False
+    mints: bool = False  # the call makes credentials: counted per client address (issue 16)
 
 
 ANYONE = Access(None)
+MINTS = Access(None, mints=True)
 READERS = Access(frozenset({SEAT, SPECTATOR, AUDITOR}))
 
 ACCESS: dict[str, Access] = {
-    "CreateGame": ANYONE,
+    "CreateGame": MINTS,
     "ListOpenGames": ANYONE,
-    "JoinGame": ANYONE,
+    "JoinGame": MINTS,
     "SubmitCommand": Access(
         frozenset({SEAT}), ("kennel/not_a_seat", "Only a seat's credential may send commands."), metered=True
     ),
@@ -76,7 +78,8 @@ ACCESS: dict[str, Access] = {
     "Watch": READERS,
     "GetLog": READERS,
     "ForkGame": Access(
-        frozenset({SEAT, SPECTATOR}), ("kennel/read_only", "An auditor's credential reads games; it starts none.")
+        frozenset({SEAT, SPECTATOR}), ("kennel/read_only", "An auditor's credential reads games; it starts none."),
+        metered=True, mints=True,  # a fork refolds a game and makes a game's worth of credentials
     ),
 }
 
@@ -100,13 +103,28 @@ class _Undecodable:
         self.type_name = type_name
 
 
-def _lenient(deserialize: Callable[[bytes], Any] | None) -> Callable[[bytes], Any] | None:
+class _Oversized:
+    """A request body larger than its method allows: refused before a byte of it is parsed."""
+
+    def __init__(self, size: int, limit: int) -> None:
+        self.size, self.limit = size, limit
+
+
+# Requests whose size has a limit of its own, below gRPC's --max-message-bytes: a command is
+# small, and a refused one is kept in the game's log (kennel.service.deciding), so a large one
+# would cost parsing, storage and every later GetLog (docs/reliability.md, "Threat model").
+SIZE_LIMITED = frozenset({"SubmitCommand"})
+
+
+def _lenient(deserialize: Callable[[bytes], Any] | None, max_bytes: int | None = None) -> Callable[[bytes], Any] | None:
     if deserialize is None:
         return None
     message_type = getattr(deserialize, "__self__", None)
     type_name = getattr(getattr(message_type, "DESCRIPTOR", None), "full_name", "request")
 
     def read(data: bytes) -> Any:
+        if max_bytes is not None and len(data) > max_bytes:
+            return _Oversized(len(data), max_bytes)
         try:
             return deserialize(data)
         except DecodeError:
@@ -138,6 +156,7 @@ def _digest(credential: str) -> str:
 class _Caller:
     principal: Principal
     key: str  # the SHA-256 digest of the credential: what limits are counted by
+    client: str  # the client's address (an IPv6 /64 as one): what per-address limits count by
 
 
 class KennelInterceptor(grpc.aio.ServerInterceptor):
@@ -148,7 +167,12 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         self._commands = CommandRate(config.commands_per_second, config.command_burst)
         self._open_calls = CommandRate(config.open_calls_per_second, config.open_call_burst)
         self._streams = StreamSlots(config.max_streams_per_credential, config.max_streams)
+        # Per client address too: one client holding many credentials (minted cheaply) must not
+        # fill the global limits alone (issue 16).
+        self._credentials = CommandRate(config.credentials_per_second, config.credential_burst)
+        self._address_streams = StreamSlots(config.max_streams_per_address, total=1 << 62)  # the total: _streams
         self._wrapped: dict[str, grpc.RpcMethodHandler] = {}
+        self._max_command_bytes = config.max_command_bytes
 
     async def intercept_service(
         self,
@@ -171,10 +195,11 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
     def _wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
         access = ACCESS[method]
         serializer = _passing_bytes(handler.response_serializer)
+        limit = self._max_command_bytes if method in SIZE_LIMITED else None
         if handler.unary_unary is not None:
             return grpc.unary_unary_rpc_method_handler(
                 self._unary(method, access, handler.unary_unary),
-                request_deserializer=_lenient(handler.request_deserializer),
+                request_deserializer=_lenient(handler.request_deserializer, limit),
                 response_serializer=serializer,
             )
         if handler.unary_stream is not None:
@@ -190,6 +215,12 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
     ) -> _Caller | None:
         # Each call runs in its own task, so its context starts empty and ends with it.
         structlog.contextvars.clear_contextvars()
+        if isinstance(request, _Oversized):
+            structlog.contextvars.bind_contextvars(rpc=method)
+            raise ResourceExhausted(
+                "kennel/request_too_large",
+                f"This request is {request.size} bytes; a {method} request is at most {request.limit} bytes.",
+            )
         if isinstance(request, _Undecodable):
             structlog.contextvars.bind_contextvars(rpc=method)
             raise InvalidArgument("kennel/malformed", f"The request is not a well-formed {request.type_name} message.")
@@ -198,11 +229,18 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
             structlog.contextvars.bind_contextvars(rpc=method, game_id=game_id)
         else:
             structlog.contextvars.bind_contextvars(rpc=method)
+        # The caller's address: the browser's through our web gateway; behind another proxy, the
+        # proxy's (then this bounds them all, and per-client limits are the proxy's job).
+        client = forwarded_client(context.invocation_metadata()) or peer_address(context.peer())
+        if access.mints:
+            wait = self._credentials.take(client)
+            if wait > 0:
+                raise ResourceExhausted(
+                    "kennel/rate_limited",
+                    f"Too many credentials made for this address; call again in {wait * 1000:.0f} ms.",
+                    retry_after=wait,
+                )
         if access.roles is None:
-            # Anyone may call, so the caller is known only by its address: the browser's through
-            # our web gateway; behind another proxy, the proxy's (then this bounds them all, and
-            # per-client limits are the proxy's job).
-            client = forwarded_client(context.invocation_metadata()) or peer_address(context.peer())
             wait = self._open_calls.take(client)
             if wait > 0:
                 raise ResourceExhausted(
@@ -230,16 +268,16 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
             if not await self._hub.caught_up(live):  # another replica may have ended it just now
                 raise
             _authorize(method, principal, live, request)
-        if access.metered:
+        if access.metered or (method == "GetView" and request.HasField("at_version")):  # a past view folds events
             wait = self._commands.take(key)
             if wait > 0:
                 raise ResourceExhausted(
                     "kennel/rate_limited",
-                    f"Too many commands from this credential; send again in {wait * 1000:.0f} ms.",
+                    f"Too many commands (or past views) from this credential; send again in {wait * 1000:.0f} ms.",
                     retry_after=wait,
                 )
         principal_var.set(principal)
-        return _Caller(principal, key)
+        return _Caller(principal, key, client)
 
     def _auditor(self, key: str, game_id: str) -> Principal | None:
         if any(hmac.compare_digest(key, auditor) for auditor in self._auditors):
@@ -262,23 +300,32 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         self, method: str, access: Access, behaviour: Callable[..., AsyncIterator[Any]]
     ) -> Callable[[Any, grpc.aio.ServicerContext], AsyncIterator[Any]]:
         async def handle(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
-            slot: str | None = None
+            slot: _Caller | None = None
             try:
                 caller = await self._admit(method, access, request, context)
                 if caller is not None:
-                    slot = self._open_stream(caller.key)
+                    self._open_stream(caller)
+                    slot = caller
                 async for response in behaviour(request, context):
                     yield response
             except Exception as error:
                 await _abort(context, error)
             finally:  # also when the client cancels the stream
                 if slot is not None:
-                    self._streams.release(slot)
+                    self._streams.release(slot.key)
+                    self._address_streams.release(slot.client)
 
         return handle
 
-    def _open_stream(self, key: str) -> str:
-        refused = self._streams.acquire(key)
+    def _open_stream(self, caller: _Caller) -> None:
+        if self._address_streams.acquire(caller.client) is not None:
+            raise ResourceExhausted(
+                "kennel/too_many_streams",
+                f"This address already has {self._address_streams.per_key} open streams; close one first.",
+            )
+        refused = self._streams.acquire(caller.key)
+        if refused is not None:
+            self._address_streams.release(caller.client)
         if refused == "key":
             raise ResourceExhausted(
                 "kennel/too_many_streams",
@@ -286,7 +333,6 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
             )
         if refused == "total":
             raise ResourceExhausted("kennel/too_many_streams", "The server has all the streams it can keep open.")
-        return key
 
 
 def _authorize(method: str, principal: Principal, live: LiveGame, request: Any) -> None:

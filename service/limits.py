@@ -9,6 +9,7 @@ when to consult them and what status a refusal gets.
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import secrets
 import time
 from collections import Counter
@@ -77,16 +78,34 @@ def forwarded_client(metadata: Any) -> str | None:
     if not forwarded or token is None or not hmac.compare_digest(token, GATEWAY_TOKEN):
         return None
     host, separator, port = forwarded.rpartition(":")
-    return f"web:{host if separator and port.isdigit() else forwarded}"
+    return f"web:{client_host(host if separator and port.isdigit() and host else forwarded)}"
 
 
 def peer_address(peer: str) -> str:
     """The client's address from gRPC's peer string, without its port: "ipv4:10.0.0.7:51234"
-    -> "ipv4:10.0.0.7", "ipv6:[::1]:51234" -> "ipv6:[::1]"; other kinds (unix sockets) whole."""
+    -> "ipv4:10.0.0.7"; an IPv6 address counts by its /64, which one host usually holds whole:
+    "ipv6:[2001:db8::1]:51234" -> "ipv6:[2001:db8::]/64"; other kinds (unix sockets) whole."""
     kind, _, rest = peer.partition(":")
     if kind in ("ipv4", "ipv6") and ":" in rest:
-        return f"{kind}:{rest.rsplit(':', 1)[0]}"
+        host = rest.rsplit(":", 1)[0]
+        return f"{kind}:{client_host(host)}"
     return peer
+
+
+def client_host(host: str) -> str:
+    """A client's host as limits count it: an IPv6 address (bracketed or not, an IPv4 one
+    mapped into it too) by its /64 network, anything else as it is."""
+    bare = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    try:
+        address = ipaddress.ip_address(bare.split("%", 1)[0])
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        network = ipaddress.IPv6Network((address, 64), strict=False)
+        return f"[{network.network_address}]/64"
+    return str(address)
 
 
 class StreamSlots:

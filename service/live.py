@@ -129,4 +129,5 @@ class LiveGame:
         return GameSummary(
             str(self.id), self.game.name, tuple(self.desk.seats), self.desk.ended,
             timed=bool(self.table.prompt_limit_ms),
+            fork=self.ledger.header.parent is not None, opened_ms=self.desk.opened_ms,
         )

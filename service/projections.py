@@ -175,8 +175,9 @@ def _redacted(live: LiveGame, viewer: Viewer, version: int) -> pb.Event:
     return event_message(live, version, ledger.records[version - 1].cause.seat, event)
 
 
-def build_view(live: LiveGame, viewer: Viewer, table: tables.Table[Any] | None = None) -> pb.View:
-    """The viewer's view of the game now, or of `table` (the game at an earlier version)."""
+def build_view(live: LiveGame, viewer: Viewer, table: tables.Table[Any] | None = None, settled: bool = True) -> pb.View:
+    """The viewer's view of the game now, or of `table` (the game at an earlier version;
+    `settled` False when that version is inside one decision's events: nobody owes anything)."""
     table = table if table is not None else live.table
     game = live.game
     status = "finished" if table.ended is not None else ("playing" if table.started else "waiting")
@@ -190,12 +191,18 @@ def build_view(live: LiveGame, viewer: Viewer, table: tables.Table[Any] | None =
     if viewer is not None:
         message.seat = viewer
     due = deadlines(live) if table is live.table else {}  # no clocks for a view of the past
-    for prompt in table.pending():
+    for prompt in table.pending() if settled else ():
         added = message.pending.add(seat=prompt.seat, kind=_prompt_kind(prompt.kind.value), label=prompt.label)
         if prompt.seat in due:
             added.deadline_unix_ms = due[prompt.seat]
     message.prompt_limit_ms = table.prompt_limit_ms
-    if viewer is not None:
+    parent = live.ledger.header.parent
+    if parent is not None:  # a fork replays a deal its caller knew: every view says so
+        message.forked_from.CopyFrom(pb.ForkOrigin(
+            game_id=parent.game_id, version=parent.version,
+            notice=f"A fork of game {parent.game_id} at version {parent.version}: it replays a known deal.",
+        ))
+    if viewer is not None and settled:
         for command in tables.legal_commands(table, viewer):
             command_message(game.name, tables.encode_command(game, command), message.legal_commands.add())
     wire.fill(getattr(message.game, wire_name(game)), to_json(game.view(table.state, viewer)))

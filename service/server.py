@@ -70,7 +70,8 @@ async def start_server(config: Config, store: GameStore | None = None) -> Runnin
     store = store or await asyncio.to_thread(open_configured_store, config)
     signing_key = load_or_create_key(Path(config.data_dir) / SIGNING_KEY_FILE)
     metrics = Metrics()
-    hub = GameHub(store, signing_key, Appender(store, metrics))
+    hub = GameHub(store, signing_key, Appender(store, metrics), lobby_timeout=config.lobby_timeout,
+                  list_page_size=config.list_page_size, refusals_kept=config.refusals_kept)
     metrics.count_open_games(hub.count_open)
     await hub.start()
     server = grpc.aio.server(

@@ -17,7 +17,9 @@ from kennel.domain.core import table as tables
 from kennel.domain.registry import wire_name
 from kennel.replay.signing import public_bytes
 from kennel.service.errors import InvalidArgument, status_of
+from kennel.replay.logformat import mid_decision
 from kennel.service.games import GameHub
+from kennel.service.history import History
 from kennel.service.interceptors import current_principal
 from kennel.service.live import LiveGame
 from kennel.service.metrics import Metrics
@@ -40,6 +42,7 @@ class KennelServicer(pb_grpc.KennelServicer):
         self._hub = hub
         self._projections = projections
         self._metrics = metrics or Metrics()
+        self._history = History()  # past views from snapshots (kennel.service.history)
 
     async def CreateGame(self, request: pb.CreateGameRequest, context: grpc.aio.ServicerContext) -> Any:
         options = None
@@ -61,7 +64,8 @@ class KennelServicer(pb_grpc.KennelServicer):
 
     async def ListOpenGames(self, request: pb.ListOpenGamesRequest, context: grpc.aio.ServicerContext) -> Any:
         games = []
-        for summary in self._hub.open_games(request.game_type):
+        page, next_token = self._hub.open_page(request.game_type, request.page_size, request.page_token)
+        for summary in page:
             seats = []
             for seat, name in enumerate(summary.seats):
                 info = pb.SeatInfo(seat=seat)
@@ -69,7 +73,7 @@ class KennelServicer(pb_grpc.KennelServicer):
                     info.name = name
                 seats.append(info)
             games.append(pb.OpenGame(game_id=summary.game_id, game_type=summary.game, seats=seats))
-        return pb.ListOpenGamesResponse(games=games)
+        return pb.ListOpenGamesResponse(games=games, next_page_token=next_token)
 
     async def JoinGame(self, request: pb.JoinGameRequest, context: grpc.aio.ServicerContext) -> Any:
         seat = request.seat if request.HasField("seat") else None
@@ -119,8 +123,9 @@ class KennelServicer(pb_grpc.KennelServicer):
             return message_field(GET_VIEW_VIEW_FIELD, self._projections.view_bytes(live, viewer))
         if not 1 <= request.at_version <= live.ledger.version:
             raise InvalidArgument("kennel/bad_version", f"Versions run from 1 to {live.ledger.version}.")
-        past = tables.fold(live.game, live.ledger.events[: request.at_version])
-        return pb.GetViewResponse(view=build_view(live, viewer, past))
+        past = await self._history.table_at(live.ledger, request.at_version)  # off the event loop
+        settled = not mid_decision(live.ledger.records, request.at_version)
+        return pb.GetViewResponse(view=build_view(live, viewer, past, settled))
 
     async def Watch(self, request: pb.WatchRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
         live = await self._hub.get(request.game_id)

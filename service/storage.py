@@ -61,12 +61,14 @@ class Desk:
     ended: bool = False
     checkpoint: Checkpoint | None = None
     clocks: dict[int, int] = field(default_factory=dict)  # seat -> when its prompt opened (kennel.service.timers)
+    opened_ms: int = 0  # when it was created with open seats (Unix ms; kennel.service.lobby closes it later)
     version: int = 0  # of the desk stream
 
     def fold(self, entry: dict[str, Any]) -> None:
         kind = entry["kind"]
         if kind == "created":
             self.seats = list(self.header.seats)
+            self.opened_ms = int(entry.get("opened_ms", 0))
         elif kind == "credential":
             self.credentials[entry["digest"]] = (entry["role"], entry["seat"])
         elif kind == "seat_filled":
@@ -109,6 +111,8 @@ class GameSummary:
     seats: tuple[str | None, ...]
     ended: bool
     timed: bool = False  # its prompts have a time limit (kennel.service.timers restarts their clocks)
+    fork: bool = False  # a fork replays a known deal: never listed as open (kennel.service.lobby)
+    opened_ms: int = 0  # when a game with open seats was created (Unix ms): its lobby closes a while later
 
 
 class DurableSQLiteFactory(SQLiteFactory):
@@ -185,8 +189,15 @@ class GameStore:
     @classmethod
     def sqlite(cls, data_dir: str | os.PathLike[str]) -> GameStore:
         path = Path(data_dir).resolve()
-        path.mkdir(parents=True, exist_ok=True)
+        private_folder(path)
         db = path / DB_FILE
+        # The store holds the seeds of running games: readable by its owner only. SQLite makes
+        # its -wal and -shm files with the database file's mode, so setting that one suffices;
+        # files made by an older version are narrowed here too.
+        db.touch(mode=0o600)
+        for made in (db, db.with_name(DB_FILE + "-wal"), db.with_name(DB_FILE + "-shm")):
+            if made.exists():
+                made.chmod(0o600)
         env = {
             "PERSISTENCE_MODULE": f"{__name__}:{DurableSQLiteFactory.__qualname__}",
             "SQLITE_DBNAME": str(db),
@@ -288,6 +299,16 @@ class GameStore:
         yield from games.values()
 
 
+def private_folder(path: Path) -> None:
+    """Make the data folder (mode 0700: its files hold seeds and the signing key); one that
+    exists already is narrowed to 0700 only when it is ours and holds our store or key."""
+    if not path.exists():
+        path.mkdir(parents=True, mode=0o700, exist_ok=True)
+        path.chmod(0o700)  # mkdir's mode is filtered by the umask
+    elif (path / DB_FILE).exists() and path.stat().st_uid == os.getuid():
+        path.chmod(0o700)
+
+
 def fold_summary(games: dict[str, GameSummary], entry: dict[str, Any]) -> None:
     """Fold one desk entry into the index of games (a repeated entry changes nothing)."""
     kind = entry["kind"]
@@ -297,6 +318,7 @@ def fold_summary(games: dict[str, GameSummary], entry: dict[str, Any]) -> None:
             games[header["game_id"]] = GameSummary(
                 header["game_id"], header["game"], tuple(header["seats"]), False,
                 timed=bool(entry.get("prompt_limit_ms")),
+                fork=header.get("parent") is not None, opened_ms=int(entry.get("opened_ms", 0)),
             )
         return
     summary = games.get(entry["game_id"])

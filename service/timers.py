@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 from kennel.domain.core.rules import Prompt, Seat
+from kennel.domain.core.timeouts import PromptExpired
+from kennel.domain.core.undo import UndoAnswered, UndoProposed
 from kennel.replay.logformat import EXPIRE_PROMPT, Cause
 
 if TYPE_CHECKING:
@@ -59,12 +61,32 @@ def restarted(
     }
 
 
+def held(clocks: Mapping[Seat, int], after: Sequence[Prompt], now: int) -> dict[Seat, int]:
+    """The clocks after an undo proposal or a refused one: none moves (issue 16: each refused
+    proposal restarted the clock, so one seat could hold a timed game up for ever). A seat asked
+    to answer runs on the oldest running clock; the others keep theirs for when play resumes."""
+    oldest = min(clocks.values(), default=now)
+    kept = dict(clocks)
+    for seat in _by_seat(after):
+        kept.setdefault(seat, oldest)
+    return kept
+
+
+def _holds_clocks(events: Sequence[Any]) -> bool:
+    """A decision of undo proposals and answers that did not undo anything."""
+    return bool(events) and all(isinstance(e, (UndoProposed, UndoAnswered, PromptExpired)) for e in events) and any(
+        isinstance(e, (UndoProposed, UndoAnswered)) for e in events
+    )
+
+
 def deadlines(live: LiveGame) -> dict[Seat, int]:
-    """When each owing seat's prompt expires (Unix ms); empty in a game without a time limit."""
+    """When each owing seat's prompt expires (Unix ms); empty in a game without a time limit.
+    Only seats that owe something now: others' clocks are held through an undo proposal."""
     limit = live.table.prompt_limit_ms
     if not limit or live.table.ended is not None:
         return {}
-    return {seat: opened + limit for seat, opened in live.desk.clocks.items()}
+    owing = {prompt.seat for prompt in live.table.pending()}
+    return {seat: opened + limit for seat, opened in live.desk.clocks.items() if seat in owing}
 
 
 def _by_seat(prompts: Sequence[Prompt]) -> dict[Seat, tuple[tuple[str, str], ...]]:
@@ -91,7 +113,10 @@ class PromptTimers:
         if not table.prompt_limit_ms or not appending.records:
             return []
         mover = actor(appending.records[0].cause)
-        clocks = restarted(live.desk.clocks, live.table.pending(), table.pending(), mover, self._clock())
+        if _holds_clocks(appending.events):
+            clocks = held(live.desk.clocks, table.pending(), self._clock())
+        else:
+            clocks = restarted(live.desk.clocks, live.table.pending(), table.pending(), mover, self._clock())
         if not clocks and not live.desk.clocks:
             return []
         return [{"kind": CLOCKS, "game_id": str(live.id), "version": table.version,

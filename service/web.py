@@ -36,6 +36,7 @@ from connectrpc.server import ConnectASGIApplication, Endpoint
 from kennel.domain.registry import GAMES
 from kennel.service.limits import FORWARDED_FOR_KEY, GATEWAY_KEY, GATEWAY_TOKEN
 from kennel.service.web_json import JsonCodec, message_classes, wants_json
+from kennel.service.webguard import HostAllowList, WebLimits
 from kennel.v1 import kennel_pb2
 
 log = structlog.get_logger(__name__)
@@ -310,13 +311,18 @@ async def _serve(server: uvicorn.Server) -> None:
         return
 
 
-async def start_web(host: str, port: int, grpc_port: int, max_message_bytes: int) -> RunningWeb:
-    """Serve the web port (port 0 picks a free one) beside the gRPC server at `grpc_port`."""
+async def start_web(
+    host: str, port: int, grpc_port: int, max_message_bytes: int, limits: WebLimits | None = None
+) -> RunningWeb:
+    """Serve the web port (port 0 picks a free one) beside the gRPC server at `grpc_port`,
+    with the web port's defences (kennel.service.webguard)."""
+    limits = limits or WebLimits()
     gateway = Gateway(loopback_target(host, grpc_port))
-    app = WebApp(KennelConnectApp(gateway, max_message_bytes),
-                 json_api=KennelConnectApp(gateway, max_message_bytes, json=True))
+    app = HostAllowList(WebApp(KennelConnectApp(gateway, max_message_bytes),
+                               json_api=KennelConnectApp(gateway, max_message_bytes, json=True)),
+                        limits.allowed_hosts)
     server = _EmbeddedServer(uvicorn.Config(app, host=host, port=port, lifespan="off", log_config=None,
-                                           access_log=False, log_level="warning"))
+                                           access_log=False, log_level="warning", **limits.uvicorn_settings()))
     task = asyncio.create_task(_serve(server))
     while not server.started:
         if task.done():  # uvicorn exits (SystemExit) when it cannot bind; it has logged why

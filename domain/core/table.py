@@ -2,7 +2,11 @@
 
 A stream opens with `GameCreated` (game, rules version, options, seats, and the commitment to
 the seed), may record `SeatFilled` as open seats are taken, carries the game's own events, and
-closes with `GameEnded`, which reveals the seed. These engine events are the same for every
+closes with `GameEnded`, which reveals the seed. The game's set-up (dealing, shuffling) happens
+when the table is full: at creation when every seat is named, otherwise right after the
+`SeatFilled` of the last open seat. So nobody sees a deal while seats are open, and a creator
+cannot abandon and recreate games until it likes its hand. A table never filled is closed by
+`close_lobby` (a `GameEnded` with no winners, reason `LOBBY_CLOSED`). These engine events are the same for every
 game; everything between them is the game's decider at work.
 
 Everything here is pure: the service, the replay tooling and the simulator all run games
@@ -22,6 +26,7 @@ from kennel.domain.core.rules import Game, Outcome, Prompt, PromptKind, RuleViol
 from kennel.domain.core.timeouts import TIMER_EVENTS, PromptExpired, TimerSet, check_limit
 from kennel.domain.core.undo import (
     ENGINE_COMMANDS,
+    MAX_PROPOSALS,
     UNDO_EVENTS,
     AnswerUndo,
     Proposal,
@@ -83,6 +88,7 @@ class Table(Generic[State]):
     undoable: int = 0
     proposal: Proposal | None = None
     prompt_limit_ms: int = 0  # set by TimerSet: every prompt expires this long after it opens
+    proposers: tuple[Seat, ...] = ()  # who proposed an undo since the game's last own event (MAX_PROPOSALS)
 
     @property
     def open_seats(self) -> tuple[Seat, ...]:
@@ -134,7 +140,8 @@ def create(
     prompt_limit_ms: int = 0,
 ) -> list[Any]:
     """The opening events of a new game: `GameCreated`, `TimerSet` when prompts have a time
-    limit (kennel.domain.core.timeouts), then the game's set-up."""
+    limit (kennel.domain.core.timeouts), then the game's set-up if every seat is named (with
+    open seats, the set-up waits for the last of them: `fill_seat`)."""
     if len(seed) != SEED_BYTES:
         raise ValueError("a seed is 32 bytes")
     if len(seats) not in game.seats:
@@ -152,9 +159,18 @@ def create(
         seats=tuple(seats),
         seed_commitment=seed_commitment(seed),
     )
-    setup = game.setup(options, len(seats), Rng(seed, 1))
     timer = [TimerSet(prompt_limit_ms=prompt_limit_ms)] if prompt_limit_ms else []
+    # Set up now even with open seats, and keep it to ourselves: options the game's set-up
+    # refuses are refused at creation, not when the last player sits down.
+    setup = _setup(game, options, len(seats), seed)
+    if any(name is None for name in seats):
+        return [created, *timer]
     return [created, *timer, *setup]
+
+
+def _setup(game: Game[Any], options: Any, players: int, seed: bytes) -> list[Any]:
+    """The game's set-up, always drawn from stream 1 of the seed, whenever the table fills."""
+    return list(game.setup(options, players, Rng(seed, 1)))
 
 
 def open_table(game: Game[State], created: GameCreated) -> Table[State]:
@@ -187,7 +203,7 @@ def evolve(table: Table[State], event: Any) -> Table[State]:
         return replaced(table, version=table.version + 1)
     if isinstance(event, UndoProposed):
         proposal = Proposal(seat=event.seat, to_version=event.to_version)
-        return replaced(table, proposal=proposal, version=table.version + 1)
+        return replaced(table, proposal=proposal, proposers=(*table.proposers, event.seat), version=table.version + 1)
     if isinstance(event, UndoAnswered):
         proposal = table.proposal
         if proposal is not None and event.agree:
@@ -197,7 +213,7 @@ def evolve(table: Table[State], event: Any) -> Table[State]:
         return replaced(table, proposal=proposal, version=table.version + 1)
     if isinstance(event, Undone):
         state = table.undo_point[1] if table.undo_point is not None else table.state
-        return replaced(table, state=state, undoable=0, proposal=None, version=table.version + 1)
+        return replaced(table, state=state, undoable=0, proposal=None, proposers=(), version=table.version + 1)
     return _evolve_game(table, event)
 
 
@@ -205,8 +221,8 @@ def _evolve_game(table: Table[State], event: Any, reveals: bool | None = None) -
     state = table.game.evolve(table.state, event)
     version = table.version + 1
     if _reveals(table.game, event) if reveals is None else reveals:
-        return replaced(table, state=state, version=version, undo_point=(version, state), undoable=0)
-    return replaced(table, state=state, version=version, undoable=table.undoable + 1)
+        return replaced(table, state=state, version=version, undo_point=(version, state), undoable=0, proposers=())
+    return replaced(table, state=state, version=version, undoable=table.undoable + 1, proposers=())
 
 
 def fold_into(table: Table[State], events: Sequence[Any]) -> Table[State]:
@@ -226,8 +242,12 @@ def fold(game: Game[State], events: Sequence[Any]) -> Table[State]:
     return table
 
 
-def fill_seat(table: Table[Any], seat: Seat | None, name: str) -> list[Any]:
-    """Take an open seat (the first open one when `seat` is None)."""
+LOBBY_CLOSED = "lobby_closed"
+
+
+def fill_seat(table: Table[Any], seat: Seat | None, name: str, *, seed: bytes) -> list[Any]:
+    """Take an open seat (the first open one when `seat` is None); taking the last one also
+    sets the game up (deals), from the seed committed to at creation."""
     if table.ended is not None:
         raise RuleViolation("kennel/game_over", "The game is over.")
     if not name.strip():
@@ -240,7 +260,20 @@ def fill_seat(table: Table[Any], seat: Seat | None, name: str) -> list[Any]:
         raise RuleViolation("kennel/no_such_seat", f"There is no seat {seat}.")
     if table.seats[seat] is not None:
         raise RuleViolation("kennel/seat_taken", f"Seat {seat} is taken.")
-    return [SeatFilled(seat=seat, name=name.strip())]
+    filled = SeatFilled(seat=seat, name=name.strip())
+    if table.open_seats != (seat,):
+        return [filled]
+    return [filled, *_setup(table.game, table.options, len(table.seats), seed)]
+
+
+def close_lobby(table: Table[Any], seed: bytes) -> list[Any]:
+    """End a game whose open seats were not filled in time (the server's clock says when).
+    Nothing was dealt, so revealing the seed costs nothing and lets anyone check the log."""
+    if table.ended is not None:
+        raise RuleViolation("kennel/game_over", "The game is over.")
+    if table.started:
+        raise RuleViolation("kennel/game_started", "Every seat is filled: the game is under way.")
+    return [GameEnded(winners=(), scores=tuple(0 for _ in table.seats), reason=LOBBY_CLOSED, seed=seed.hex())]
 
 
 def _reveals(game: Game[Any], event: Any) -> bool:
@@ -258,6 +291,11 @@ def _decide_undo(table: Table[Any], seat: Seat, command: Any) -> list[Any]:
             raise RuleViolation(
                 "kennel/nothing_to_undo",
                 "Nothing can be undone: the last event showed hidden cards or a random outcome.",
+            )
+        if table.proposers.count(seat) >= MAX_PROPOSALS:
+            raise RuleViolation(
+                "kennel/undo_limit",
+                f"A seat may propose an undo {MAX_PROPOSALS} time(s) per decision; play on, or wait for the next.",
             )
         return [UndoProposed(seat=seat, to_version=table.undo_point[0])]
     if seat not in table.owe_undo_answer():
@@ -372,7 +410,8 @@ def legal_commands(table: Table[Any], seat: Seat) -> tuple[Any, ...]:
         return ()
     if table.proposal is not None:
         return (AnswerUndo(agree=True), AnswerUndo(agree=False)) if seat in table.owe_undo_answer() else ()
-    undo = (ProposeUndo(),) if table.undoable and table.undo_point is not None else ()
+    may_propose = table.undoable and table.undo_point is not None and table.proposers.count(seat) < MAX_PROPOSALS
+    undo = (ProposeUndo(),) if may_propose else ()
     return (*table.game.legal_commands(table.state, seat), *undo)
 
 

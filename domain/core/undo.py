@@ -54,6 +54,11 @@ class Proposal:
     agreed: tuple[Seat, ...] = ()
 
 
+# Proposals one seat may make at one decision (between two of the game's own events): a refused
+# proposal cannot be made again and again to hold a game up (issue 16). Two, not one: asking
+# again once after a refusal is fair play (our golden Caninos reaction chain does).
+MAX_PROPOSALS = 2
+
 ENGINE_COMMANDS: TypeRegistry[object] = TypeRegistry(
     {"kennel.ProposeUndo": ProposeUndo, "kennel.AnswerUndo": AnswerUndo}
 )

@@ -12,7 +12,7 @@ from kennel.domain.core.codec import to_json
 from kennel.domain.core.rng import seed_from_text
 from kennel.domain.registry import GAMES
 from kennel.replay.ledger import Ledger
-from kennel.replay.logformat import Log, parse_log
+from kennel.replay.logformat import Log, mid_decision, parse_log
 from kennel.replay.show import ShowError, render_text, show
 from replay_samples import GAME_NAMES, finished
 
@@ -36,8 +36,10 @@ def test_a_seat_sees_its_view_prompts_and_legal_commands_at_each_version(game_na
             shown = show(raw, version, seat)
             assert (shown.version, shown.viewer, shown.seats) == (version, seat, table.seats)
             assert shown.view == to_json(game.view(table.state, seat))
-            assert shown.pending == table.pending()
-            legal = tables.legal_commands(table, seat)
+            # Inside one decision's events nobody owes anything yet (issue 16: logformat.mid_decision).
+            settled = not mid_decision(parse_log(raw).records, version)
+            assert shown.pending == (table.pending() if settled else ())
+            legal = tables.legal_commands(table, seat) if settled else ()
             assert shown.legal_commands == tuple(tables.encode_command(game, command) for command in legal)
             assert [e.version for e in shown.events] == list(range(1, version + 1))
 

@@ -32,7 +32,7 @@ def bot_game(
     seats = [*names[: seat_count - open_seats], *([None] * open_seats)]
     ledger = Ledger.create(game, f"test/{seed_text}", None, seats, seed)
     for seat in range(seat_count - open_seats, seat_count):
-        ledger.commit(ledger.fill_seat(None, names[seat], f"join-{seat}"))
+        ledger.commit(ledger.fill_seat(None, names[seat], f"join-{seat}", seed))
     match = LocalMatch(ledger, seed, [RandomBot(f"{seed_text}:{seat}") for seat in range(seat_count)])
     try:
         play_out(match, seed_text, max_steps)

@@ -94,6 +94,7 @@ def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Target]:
     config = Config(
         auditor_hashes=frozenset({hashed}), commands_per_second=1e6, command_burst=1_000_000,
         open_calls_per_second=1e6, open_call_burst=1_000_000,
+        credentials_per_second=1e6, credential_burst=1_000_000, max_streams_per_address=1_000_000,
     )
     server = ConfiguredServer(tmp_path_factory.mktemp("fuzz"), config).start()
     try:

@@ -82,7 +82,8 @@ def test_limits_are_settings_from_the_environment_or_flags() -> None:
 @pytest.fixture
 def limited(tmp_path: Path) -> Iterator[ConfiguredServer]:
     config = Config(
-        max_message_bytes=64 * 1024, commands_per_second=2.0, command_burst=3, max_streams_per_credential=2, max_streams=3
+        max_message_bytes=64 * 1024, commands_per_second=2.0, command_burst=3, max_streams_per_credential=2, max_streams=3,
+        max_command_bytes=64 * 1024,  # this test is about gRPC's own limit (test_refusals.py: the command's)
     )
     server = ConfiguredServer(tmp_path, config).start()
     try:
@@ -219,7 +220,8 @@ def test_calls_without_a_credential_are_metered_per_client_address(tmp_path: Pat
 
 def test_a_client_address_is_its_peer_without_the_port() -> None:
     assert peer_address("ipv4:10.0.0.7:51234") == "ipv4:10.0.0.7"
-    assert peer_address("ipv6:[::1]:51234") == "ipv6:[::1]"
+    assert peer_address("ipv6:[::1]:51234") == "ipv6:[::]/64"  # an IPv6 /64 is one client (issue 16)
+    assert peer_address("ipv6:[2001:db8::1:2]:1") == peer_address("ipv6:[2001:db8::ffff:3]:2") == "ipv6:[2001:db8::]/64"
     assert peer_address("unix:kennel.sock") == "unix:kennel.sock"
     defaults = Config.from_env({})
     assert (defaults.open_calls_per_second, defaults.open_call_burst) == (20.0, 100)

@@ -135,8 +135,17 @@ class Kennel:
             spectator_credential=response.spectator_credential,
         )
 
-    def list_open_games(self, game_type: str = "") -> list[pb.OpenGame]:
-        return list(self.call("ListOpenGames", pb.ListOpenGamesRequest(game_type=game_type)).games)
+    def list_open_games(self, game_type: str = "", max_pages: int = 10) -> list[pb.OpenGame]:
+        """Open games, page after page (the server pages them), at most `max_pages` pages."""
+        games: list[pb.OpenGame] = []
+        token = ""
+        for _ in range(max_pages):
+            page = self.call("ListOpenGames", pb.ListOpenGamesRequest(game_type=game_type, page_token=token))
+            games.extend(page.games)
+            token = page.next_page_token
+            if not token:
+                break
+        return games
 
     def join(self, game_id: str, name: str, seat: int | None = None) -> tuple[int, str]:
         """Take an open seat: returns (seat, credential)."""

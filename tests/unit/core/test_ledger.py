@@ -95,11 +95,13 @@ def test_the_idempotency_map_gives_the_versions_a_command_id_appended() -> None:
 
 def test_fill_seat_records_a_fill_seat_cause() -> None:
     ledger = created(("Ada", None))
-    ledger.commit(ledger.fill_seat(None, "Basil", "join-1"))
-    record = ledger.records[-1]
+    ledger.commit(ledger.fill_seat(None, "Basil", "join-1", SEED))
+    record, dealt = ledger.records[-2:]
     assert (record.cause.type, record.cause.data) == (FILL_SEAT, {"seat": None, "name": "Basil"})
     assert record.event == {"type": "kennel.SeatFilled", "data": {"seat": 1, "name": "Basil"}}
-    assert ledger.table.started and ledger.previous_result(None, "join-1") == (3, 3)
+    # The last seat filled: the deal follows, under the same cause (issue 16).
+    assert dealt.cause == record.cause and dealt.event["type"] == "toy.CardsDealt"
+    assert ledger.table.started and ledger.previous_result(None, "join-1") == (2, 3)
 
 
 def test_from_records_rebuilds_the_same_ledger() -> None:

@@ -28,16 +28,46 @@ def refused(code: str) -> Any:
 
 
 def test_create_opens_with_game_created_committing_to_the_seed_then_the_setup() -> None:
-    created, *setup = tables.create(GAME, {"deck_size": 5}, ("Ada", None), SEED)
+    created, *setup = tables.create(GAME, {"deck_size": 5}, ("Ada", "Basil"), SEED)
     assert created == tables.GameCreated(
         game="toy-high-card",
         rules_version="1",
         options={"deck_size": 5},
-        seats=("Ada", None),
+        seats=("Ada", "Basil"),
         seed_commitment=seed_commitment(SEED),
     )
     # Set-up draws from stream 1: the stream numbered by the one event (GameCreated) before it.
     assert setup == [CardsDealt(cards=Rng(SEED, 1).shuffled(range(1, 6))[:2])]
+
+
+def test_with_open_seats_the_deal_waits_for_the_last_seat() -> None:
+    """Issue 16 (hand shopping): a creator waiting for players sees no hand of its own; the
+    set-up comes with the last SeatFilled, from the same seed stream as at a full creation."""
+    created, *rest = tables.create(GAME, {"deck_size": 5}, ("Ada", None, None), SEED)
+    assert rest == [] and created.seats == ("Ada", None, None)
+    table = tables.fold(GAME, [created])
+    first = tables.fill_seat(table, None, "Basil", seed=SEED)
+    assert first == [tables.SeatFilled(seat=1, name="Basil")]
+    table = tables.fold_into(table, first)
+    filled, *setup = tables.fill_seat(table, None, "Clover", seed=SEED)
+    assert filled == tables.SeatFilled(seat=2, name="Clover")
+    assert setup == tables.create(GAME, {"deck_size": 5}, ("Ada", "Basil", "Clover"), SEED)[1:]
+
+
+def test_the_setup_s_refusals_come_at_creation_even_with_open_seats() -> None:
+    with refused("toy/deck_too_small"):
+        tables.create(GAME, {"deck_size": 2}, ("A", None, None), SEED)
+
+
+def test_an_unfilled_table_is_closed_with_no_winners_and_its_seed() -> None:
+    table = opened(("Ada", None))
+    (ended,) = tables.close_lobby(table, SEED)
+    assert ended == tables.GameEnded(winners=(), scores=(0, 0), reason=tables.LOBBY_CLOSED, seed=SEED.hex())
+    assert tables.evolve(table, ended).ended == ended
+    with refused("kennel/game_started"):
+        tables.close_lobby(opened(), SEED)
+    with refused("kennel/game_over"):
+        tables.close_lobby(tables.evolve(table, ended), SEED)
 
 
 def test_options_are_stored_whole_with_their_defaults() -> None:
@@ -78,10 +108,10 @@ def test_a_table_with_open_seats_waits_for_players() -> None:
 
 def test_fill_seat_takes_the_first_open_seat_and_starts_the_game() -> None:
     table = opened(("Ada", None, None))
-    events = tables.fill_seat(table, None, "  Basil ")
+    events = tables.fill_seat(table, None, "  Basil ", seed=SEED)
     assert events == [tables.SeatFilled(seat=1, name="Basil")]
     table = tables.evolve(table, events[0])
-    table = tables.evolve(table, tables.fill_seat(table, 2, "Clover")[0])
+    table = tables.fold_into(table, tables.fill_seat(table, 2, "Clover", seed=SEED))
     assert table.seats == ("Ada", "Basil", "Clover") and table.started
     assert [prompt.seat for prompt in table.pending()] == [0]
 
@@ -92,12 +122,12 @@ def test_fill_seat_takes_the_first_open_seat_and_starts_the_game() -> None:
 )
 def test_fill_seat_refusals(seat: int, name: str, code: str) -> None:
     with refused(code):
-        tables.fill_seat(opened(("Ada", None)), seat, name)
+        tables.fill_seat(opened(("Ada", None)), seat, name, seed=SEED)
 
 
 def test_fill_seat_on_a_full_table_is_refused() -> None:
     with refused("kennel/no_open_seat"):
-        tables.fill_seat(opened(), None, "Clover")
+        tables.fill_seat(opened(), None, "Clover", seed=SEED)
 
 
 def test_play_draws_from_the_stream_numbered_by_the_table_version() -> None:
@@ -121,7 +151,7 @@ def test_nothing_may_be_played_or_filled_once_the_game_is_over() -> None:
     with refused("kennel/game_over"):
         tables.play(table, 0, Reveal(), SEED)
     with refused("kennel/game_over"):
-        tables.fill_seat(table, None, "Late")
+        tables.fill_seat(table, None, "Late", seed=SEED)
 
 
 def test_play_refuses_unknown_seats_and_commands_and_passes_the_game_s_refusals() -> None:

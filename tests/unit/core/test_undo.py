@@ -9,7 +9,7 @@ import pytest
 from kennel.domain.core import table as tables
 from kennel.domain.core.rng import seed_from_text
 from kennel.domain.core.rules import PromptKind, RuleViolation
-from kennel.domain.core.undo import AnswerUndo, ProposeUndo, UndoAnswered, Undone, UndoProposed
+from kennel.domain.core.undo import MAX_PROPOSALS, AnswerUndo, ProposeUndo, UndoAnswered, Undone, UndoProposed
 from kennel.domain.hoarders import GAME
 from kennel.domain.hoarders.cards import Critter
 from kennel.domain.hoarders.commands import PickCritters, RevealCritter
@@ -88,3 +88,21 @@ def test_an_undone_game_folds_from_its_log_to_the_same_table() -> None:
         table, events = sent(table, seat, command)
         log += events
     assert tables.fold(GAME, log) == table
+
+
+def test_a_seat_proposes_once_per_decision_so_undo_cannot_stall_a_game() -> None:
+    """Issue 16: a seat refused again and again held a timed game up. MAX_PROPOSALS per seat
+    between two of the game's own events; another seat may still propose, and after the next
+    game event the first may propose again."""
+    table, _ = sent(opened(), 0, PICK)
+    for _ in range(MAX_PROPOSALS):
+        table, _ = sent(table, 1, ProposeUndo())
+        table, _ = sent(table, 0, AnswerUndo(agree=False))
+    assert ProposeUndo() not in tables.legal_commands(table, 1)
+    with refused("kennel/undo_limit"):
+        tables.play(table, 1, ProposeUndo(), SEED)
+    assert ProposeUndo() in tables.legal_commands(table, 2)
+    table, _ = sent(table, 2, ProposeUndo())
+    table, _ = sent(table, 1, AnswerUndo(agree=False))
+    table, _ = sent(table, 1, PICK)  # the game's own event: a new decision
+    assert ProposeUndo() in tables.legal_commands(table, 1)
