@@ -20,6 +20,7 @@
 | store_pool_size | KENNEL_STORE_POOL_SIZE | --store-pool-size | 4 (connections per shard) |
 | web_port | KENNEL_WEB_PORT | --web | none (no web port) |
 | metrics_port | KENNEL_METRICS_PORT | --metrics-port | none (no metrics endpoint) |
+| workers | KENNEL_WORKERS | --workers | 1 (server processes on the port; docs/deploy.md) |
 
 The auditor setting holds SHA-256 hex digests of auditor credentials (comma-separated in the
 environment, the flag repeated), never a credential itself: `kennel auditor-credential` makes
@@ -39,6 +40,7 @@ DEFAULT_PORT = 50051
 _SHA256_HEX = re.compile(r"[0-9a-f]{64}")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 MAX_SHARDS = 64
+MAX_WORKERS = 64
 
 
 def auditor_hashes(values: str | Iterable[str]) -> frozenset[str]:
@@ -80,6 +82,10 @@ class Config:
     web_port: int | None = None
     # Prometheus metrics over HTTP on this port of `host` (0 picks a free one); None: not served.
     metrics_port: int | None = None
+    # Server processes sharing the port (kennel.service.workers, docs/deploy.md). A worker the
+    # supervisor started knows its index; None: this process serves (workers 1) or supervises.
+    workers: int = 1
+    worker_index: int | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
@@ -100,6 +106,8 @@ class Config:
             raise ValueError("the store is a postgresql://USER@HOST:PORT/DATABASE address (or empty for SQLite)")
         if not 0 <= self.shards <= MAX_SHARDS:
             raise ValueError(f"shards must be 0 (as recorded) to {MAX_SHARDS}, not {self.shards}")
+        if not 1 <= self.workers <= MAX_WORKERS:
+            raise ValueError(f"workers must be 1 to {MAX_WORKERS}, not {self.workers}")
         for name in ("store_lock_timeout", "store_pool_size"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be more than 0, not {getattr(self, name)}")
@@ -144,6 +152,7 @@ ENVIRONMENT: dict[str, str] = {
     "store_pool_size": "KENNEL_STORE_POOL_SIZE",
     "web_port": "KENNEL_WEB_PORT",
     "metrics_port": "KENNEL_METRICS_PORT",
+    "workers": "KENNEL_WORKERS",
 }
 
 _PARSERS: dict[str, Callable[[str], object]] = {

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Generic
 
 from kennel.domain.core.codec import DecodeError, Json, JsonObject, TypeRegistry, from_json, to_json
-from kennel.domain.core.frozen import replaced
+from kennel.domain.core.frozen import per_state, replaced
 from kennel.domain.core.rng import SEED_BYTES, Rng, seed_commitment
 from kennel.domain.core.rules import Game, Outcome, Prompt, PromptKind, RuleViolation, Seat, State, Viewer
 from kennel.domain.core.timeouts import TIMER_EVENTS, PromptExpired, TimerSet, check_limit
@@ -92,6 +92,7 @@ class Table(Generic[State]):
     def started(self) -> bool:
         return not self.open_seats
 
+    @per_state  # a table is one version: its prompts are asked by every view of it
     def pending(self) -> tuple[Prompt, ...]:
         if self.ended is not None or not self.started:
             return ()
@@ -367,7 +368,18 @@ def decode_event(game: Game[Any], data: Json) -> Any:
 
 
 def legal_commands(table: Table[Any], seat: Seat) -> tuple[Any, ...]:
-    """What `seat` may send now: nothing before every seat is filled or after the end."""
+    """What `seat` may send now: nothing before every seat is filled or after the end.
+
+    Computed once per table (one version) and seat: the seat's view, a bot and the check of a
+    timeout's default all ask. Kept in the table's `__dict__`, which `replaced` does not copy."""
+    by_seat: dict[Seat, tuple[Any, ...]] = table.__dict__.setdefault("_legal_by_seat", {})
+    found = by_seat.get(seat)
+    if found is None:
+        found = by_seat[seat] = _legal_commands(table, seat)
+    return found
+
+
+def _legal_commands(table: Table[Any], seat: Seat) -> tuple[Any, ...]:
     if table.ended is not None or not table.started:
         return ()
     if table.proposal is not None:
