@@ -145,13 +145,15 @@ def _relay(stream: IO[str], index: int, ready: threading.Semaphore, stop: thread
     """Pass a worker's printed lines on, prefixed with its index; note when it serves (its own
     'serving on' line is reworded, so that a reader waiting for the port waits for all)."""
     for line in stream:
-        if line.startswith(READY):
-            ready.release()
-            line = f"worker {index} ready: {line[len(READY):]}"
         if line.startswith("Stop with Ctrl-C"):
             continue
+        serving = line.startswith(READY)
+        if serving:
+            line = f"worker {index} ready: {line[len(READY):]}"
         sys.stdout.write(f"[worker {index}] {line}")
         sys.stdout.flush()
+        if serving:  # after its line: the supervisor's own comes after every worker's
+            ready.release()
 
 
 def _stop(workers: list[subprocess.Popen[str]], reserved: socket.socket) -> int:
