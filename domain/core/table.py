@@ -370,13 +370,11 @@ def decode_event(game: Game[Any], data: Json) -> Any:
 def legal_commands(table: Table[Any], seat: Seat) -> tuple[Any, ...]:
     """What `seat` may send now: nothing before every seat is filled or after the end.
 
-    Computed once per table (one version) and seat: the seat's view, a bot and the check of a
-    timeout's default all ask. Kept in the table's `__dict__`, which `replaced` does not copy."""
-    by_seat: dict[Seat, tuple[Any, ...]] = table.__dict__.setdefault("_legal_by_seat", {})
-    found = by_seat.get(seat)
-    if found is None:
-        found = by_seat[seat] = _legal_commands(table, seat)
-    return found
+    Not kept on the table: a server holds thousands of idle tables, and a seat's list (ten
+    picks in Hoarders) kept on each cost about 6 KiB per game (bench, memory section); the
+    server asks when it builds a seat's view, which it does once per version (its projections
+    keep the view, serialised)."""
+    return _legal_commands(table, seat)
 
 
 def _legal_commands(table: Table[Any], seat: Seat) -> tuple[Any, ...]:
