@@ -159,22 +159,35 @@ async def run_echo(args: argparse.Namespace) -> dict[str, Any]:
 
 
 async def run_play(args: argparse.Namespace) -> dict[str, Any]:
-    async with grpc.aio.insecure_channel(args.address, options=CHANNEL_OPTIONS) as channel:
-        stub = pb_grpc.KennelStub(channel)
+    # One channel is one connection. With several (for `kennel serve --workers N`, where the
+    # kernel spreads connections over the workers), each its own connection: grpc would share
+    # one subchannel between channels to one address unless each has a local pool. A game's
+    # calls all go through one channel, as one client's would.
+    options = CHANNEL_OPTIONS if args.channels == 1 else [*CHANNEL_OPTIONS, ("grpc.use_local_subchannel_pool", 1)]
+    channels = [grpc.aio.insecure_channel(args.address, options=options) for _ in range(args.channels)]
+    stubs = [pb_grpc.KennelStub(channel) for channel in channels]
+    try:
+        return await _play(args, stubs)
+    finally:
+        for channel in channels:
+            await channel.close()
 
-        async def worker(index: int, recorder: Recorder) -> None:
-            bot = Bot(stub, args.game, args.players, random.Random(f"{args.seed}:{index}"))
-            while time.perf_counter() < recorder.deadline:
-                try:
-                    await bot.create(recorder)
-                    recorder.games_started += 1
-                    while not bot.over and bot.steps < MAX_STEPS and time.perf_counter() < recorder.deadline:
-                        await bot.step(recorder)
-                    recorder.games_finished += bot.over
-                except grpc.aio.AioRpcError as error:
-                    recorder.errors[error.code().name] += 1  # this game is abandoned; start another
 
-        recorder, seconds = await _timed_loop(args.inflight, args.seconds, args.warmup, worker)
+async def _play(args: argparse.Namespace, stubs: list[pb_grpc.KennelStub]) -> dict[str, Any]:
+    async def worker(index: int, recorder: Recorder) -> None:
+        stub = stubs[index % len(stubs)]
+        bot = Bot(stub, args.game, args.players, random.Random(f"{args.seed}:{index}"))
+        while time.perf_counter() < recorder.deadline:
+            try:
+                await bot.create(recorder)
+                recorder.games_started += 1
+                while not bot.over and bot.steps < MAX_STEPS and time.perf_counter() < recorder.deadline:
+                    await bot.step(recorder)
+                recorder.games_finished += bot.over
+            except grpc.aio.AioRpcError as error:
+                recorder.errors[error.code().name] += 1  # this game is abandoned; start another
+
+    recorder, seconds = await _timed_loop(args.inflight, args.seconds, args.warmup, worker)
     summary = recorder.summary(seconds)
     commands = summary.get("command", {}).get("count", 0)
     calls = sum(len(v) for v in recorder.latencies.values())
@@ -271,6 +284,8 @@ def main() -> None:
             sub.add_argument("--inflight", type=int, default=1)
             sub.add_argument("--seconds", type=float, default=5.0)
             sub.add_argument("--warmup", type=float, default=1.0)
+        if name == "play":
+            sub.add_argument("--channels", type=int, default=1)
         if name in ("play", "open-games", "drive"):
             sub.add_argument("--game", default="hoarders")
             sub.add_argument("--players", type=int, default=2)

@@ -160,7 +160,31 @@ def markdown(results: dict[str, Any], json_name: str) -> str:
             lines += ["", f"The database side alone skipped: {database['skipped']}."]
     elif shards:
         lines += ["", f"PostgreSQL shards skipped: {shards['skipped']}."]
+    lines += _workers(results.get("workers"))
     return "\n".join(lines)
+
+
+def _workers(workers: dict[str, Any] | None) -> list[str]:
+    """`kennel serve --workers N`: commands/s with 1 and 2 workers, and each worker's share of a core."""
+    if not workers:
+        return []
+    lines = ["", f"`kennel serve --workers N` ({workers['game']}, {workers['sqlite']['1']['inflight']} games in flight "
+             f"over {workers['sqlite']['1']['channels']} connections, {workers['cores']} cores; a worker's share of "
+             "a core is its CPU seconds over the run's wall time):", "",
+             "| store | workers | commands/s | p50 ms | p99 ms | each worker's share of a core | load CPU s | 2 to 1 |",
+             "|---|---|---|---|---|---|---|---|"]
+    for store in ("sqlite", "postgresql"):
+        runs = workers.get(store)
+        if not runs or "skipped" in runs:
+            lines.append(f"| {store} | skipped: {runs['skipped'] if runs else 'not run'} | | | | | | |")
+            continue
+        for count in ("1", "2"):
+            run = runs[count]
+            shares = ", ".join(f"{share:.2f}" for share in run["worker_core_share"])
+            lines.append(f"| {store} | {count} | {_fmt(run['commands_per_second'])} | {_fmt(run['p50_ms'])} | "
+                         f"{_fmt(run['p99_ms'])} | {shares} | {_fmt(run['load_cpu_s'])} | "
+                         f"{_fmt(runs['ratio_2_to_1']) if count == '2' else ''} |")
+    return lines
 
 
 def update_docs(path: Path, table: str) -> None:

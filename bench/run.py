@@ -22,7 +22,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from bench import commands, fanout, machine, memory, peer, replaying, report, startup, watched_memory
+from bench import commands, fanout, machine, memory, peer, replaying, report, startup, watched_memory, workers
 from bench.sizes import DEFAULT, QUICK, TINY, Sizes
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -88,6 +88,7 @@ SECTIONS: dict[str, Section] = {
     "startup": startup.startup,
     "peer": peer.peer,
     "shards": _shards,  # type: ignore[dict-item]
+    "workers": workers.workers,
 }
 
 

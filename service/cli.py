@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -54,6 +55,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                        "(0 picks a free one; or KENNEL_WEB_PORT); docs/web.md")
     serve.add_argument("--metrics-port", type=int, metavar="PORT",
                        help="serve Prometheus metrics at http://HOST:PORT/metrics (or KENNEL_METRICS_PORT; default off)")
+    serve.add_argument("--workers", type=int,
+                       help="server processes sharing the port (SO_REUSEPORT) and the store (default 1, or "
+                       "KENNEL_WORKERS); docs/deploy.md")
+    serve.add_argument("--worker-index", type=int, help=argparse.SUPPRESS)  # set by the supervisor only
     serve.set_defaults(handler=_serve)
 
     migrate = commands.add_parser(
@@ -86,6 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None and hasattr(signal, "SIGPIPE"):
         # `kennel replay explain FILE | head` should end quietly, as other command-line tools do.
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    args.raw_argv = list(sys.argv[1:] if argv is None else argv)
     result: int = args.handler(args)
     return result
 
@@ -109,11 +115,17 @@ def _serve(args: argparse.Namespace) -> int:
             web_port=args.web_port,
             metrics_port=args.metrics_port,
             **{name: getattr(args, name) for name in (*HARDENING_NUMBERS, *HARDENING_LISTS)},
+            workers=args.workers,
+            worker_index=args.worker_index,
         )
     except ValueError as error:
         print(f"kennel serve: {error}", file=sys.stderr)
         return 2
     configure(config.log_format)
+    if config.workers > 1 and config.worker_index is None:
+        from kennel.service.workers import supervise
+
+        return supervise(config, args.raw_argv[args.raw_argv.index("serve") + 1:])
     from kennel.service.postgres import ShardCountMismatch, StoreUnavailable
 
     try:
@@ -212,11 +224,22 @@ async def _serve_until_stopped(config: Config) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
+    if config.worker_index is not None:  # a worker outlives no supervisor (killed, say)
+        orphaned = asyncio.create_task(_stop_when_orphaned(stop))
     await stop.wait()
+    if config.worker_index is not None:
+        orphaned.cancel()
     if web is not None:
         await web.stop()
     await running.stop()
     return 0
+
+
+async def _stop_when_orphaned(stop: asyncio.Event, every: float = 1.0) -> None:
+    parent = os.getppid()
+    while os.getppid() == parent:
+        await asyncio.sleep(every)
+    stop.set()
 
 
 if __name__ == "__main__":

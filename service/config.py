@@ -32,6 +32,7 @@
 | web_max_connections | KENNEL_WEB_MAX_CONNECTIONS | --web-max-connections | 256 |
 | web_allowed_hosts | KENNEL_WEB_ALLOWED_HOSTS | --web-allowed-host | loopback names |
 | trusted_proxies | KENNEL_TRUSTED_PROXIES | --trusted-proxy | none |
+| workers | KENNEL_WORKERS | --workers | 1 (server processes on the port; docs/deploy.md) |
 
 The auditor setting holds SHA-256 hex digests of auditor credentials (comma-separated in the
 environment, the flag repeated), never a credential itself: `kennel auditor-credential` makes
@@ -51,6 +52,7 @@ DEFAULT_PORT = 50051
 _SHA256_HEX = re.compile(r"[0-9a-f]{64}")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 MAX_SHARDS = 64
+MAX_WORKERS = 64
 
 
 def auditor_hashes(values: str | Iterable[str]) -> frozenset[str]:
@@ -105,6 +107,10 @@ class Config:
     web_max_connections: int = 256  # open connections on the web port
     web_allowed_hosts: tuple[str, ...] = ("localhost", "127.0.0.1", "[::1]")  # Host headers the web port answers
     trusted_proxies: tuple[str, ...] = ()  # addresses whose X-Forwarded-For the web port believes
+    # Server processes sharing the port (kennel.service.workers, docs/deploy.md). A worker the
+    # supervisor started knows its index; None: this process serves (workers 1) or supervises.
+    workers: int = 1
+    worker_index: int | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
@@ -129,6 +135,8 @@ class Config:
             raise ValueError("the store is a postgresql://USER@HOST:PORT/DATABASE address (or empty for SQLite)")
         if not 0 <= self.shards <= MAX_SHARDS:
             raise ValueError(f"shards must be 0 (as recorded) to {MAX_SHARDS}, not {self.shards}")
+        if not 1 <= self.workers <= MAX_WORKERS:
+            raise ValueError(f"workers must be 1 to {MAX_WORKERS}, not {self.workers}")
         for name in ("store_lock_timeout", "store_pool_size"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be more than 0, not {getattr(self, name)}")
@@ -185,6 +193,7 @@ ENVIRONMENT: dict[str, str] = {
     "web_max_connections": "KENNEL_WEB_MAX_CONNECTIONS",
     "web_allowed_hosts": "KENNEL_WEB_ALLOWED_HOSTS",
     "trusted_proxies": "KENNEL_TRUSTED_PROXIES",
+    "workers": "KENNEL_WORKERS",
 }
 
 # The numeric hardening limits (each more than 0), with the help of their flags (kennel.service.cli).

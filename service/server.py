@@ -30,8 +30,8 @@ from kennel.v1 import kennel_pb2, kennel_pb2_grpc
 
 def open_configured_store(config: Config) -> GameStore:
     """SQLite under the data folder, or PostgreSQL (migrated first, once) when a store is set."""
-    if not config.store:
-        return open_store(config.data_dir)
+    if not config.store:  # several workers on one file follow each other's appends
+        return open_store(config.data_dir, shared=config.workers > 1)
     return open_store(
         url=config.store, shards=config.shards or None, lock_timeout=config.store_lock_timeout,
         pool_size=config.store_pool_size,
@@ -78,7 +78,9 @@ async def start_server(config: Config, store: GameStore | None = None) -> Runnin
         interceptors=[KennelInterceptor(hub, config)],
         options=[
             ("grpc.max_receive_message_length", config.max_message_bytes),
-            ("grpc.so_reuseport", 0),
+            # Off, so that a port in use is an error; on for the workers of one server, which
+            # all listen on the port the supervisor chose (kennel.service.workers).
+            ("grpc.so_reuseport", 1 if config.worker_index is not None else 0),
         ],
     )
     kennel_pb2_grpc.add_KennelServicer_to_server(KennelServicer(hub, Projections(), metrics), server)

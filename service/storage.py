@@ -174,8 +174,11 @@ class GameStore:
     # a game may then be behind the store, and `listen` reports what the others append.
     shared = False
 
-    def __init__(self, env: dict[str, str], location: str) -> None:
+    def __init__(self, env: dict[str, str], location: str, shared: bool = False) -> None:
         self.location = location
+        if shared:  # else the class says (PostgreSQL's stores are always shared)
+            self.shared = True
+        self._poller: Any = None  # SQLite shared by several processes: what follows the others
         self._app = KennelStore(env=env)
         self._recorder = self._app.recorder
 
@@ -183,11 +186,18 @@ class GameStore:
         """Call `on_changes` (from another thread) with every entry appended from now on, in
         batches, in the order each shard stored them.
 
-        SQLite serves one process, whose own appends its hub already knows: nothing to report.
+        SQLite serving one process, whose own appends its hub already knows, reports nothing;
+        opened as shared (the workers of `kennel serve --workers N` on one file), it polls the
+        file for what the other processes append (kennel.service.sqlite_listener).
         """
+        if self.shared and self._poller is None and self.location.endswith(DB_FILE):
+            from kennel.service.sqlite_listener import SQLitePoller
+
+            self._poller = SQLitePoller(Path(self.location), on_changes)
+            self._poller.start()
 
     @classmethod
-    def sqlite(cls, data_dir: str | os.PathLike[str]) -> GameStore:
+    def sqlite(cls, data_dir: str | os.PathLike[str], shared: bool = False) -> GameStore:
         path = Path(data_dir).resolve()
         private_folder(path)
         db = path / DB_FILE
@@ -203,9 +213,11 @@ class GameStore:
             "SQLITE_DBNAME": str(db),
             "SQLITE_LOCK_TIMEOUT": "10",
         }
-        return cls(env, location=str(db))
+        return cls(env, location=str(db), shared=shared)
 
     def close(self) -> None:
+        if getattr(self, "_poller", None) is not None:
+            self._poller.stop()
         self._app.close()
 
     def pragmas(self) -> dict[str, Any]:
@@ -332,11 +344,14 @@ def fold_summary(games: dict[str, GameSummary], entry: dict[str, Any]) -> None:
         games[summary.game_id] = dataclasses.replace(summary, ended=True)
 
 
-def open_store(data_dir: str | os.PathLike[str] | None = None, url: str = "", **postgres: Any) -> GameStore:
+def open_store(
+    data_dir: str | os.PathLike[str] | None = None, url: str = "", shared: bool = False, **postgres: Any
+) -> GameStore:
     """SQLite under the data folder (the default), or PostgreSQL when `url` is a postgresql://
-    address (`postgres` are open_postgres's settings: kennel.service.postgres_setup, docs/deploy.md)."""
+    address (`postgres` are open_postgres's settings: kennel.service.postgres_setup, docs/deploy.md).
+    `shared`: the SQLite file is written by other processes too (`kennel serve --workers N`)."""
     if url:
         from kennel.service.postgres_setup import open_postgres
 
         return open_postgres(url, **postgres)
-    return GameStore.sqlite(data_dir or os.environ.get("KENNEL_DATA_DIR") or DEFAULT_DATA_DIR)
+    return GameStore.sqlite(data_dir or os.environ.get("KENNEL_DATA_DIR") or DEFAULT_DATA_DIR, shared=shared)

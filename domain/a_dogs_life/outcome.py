@@ -5,9 +5,11 @@ the most buried bones when the rounds run out, or the first tied dog to bury one
 from __future__ import annotations
 
 from kennel.domain.a_dogs_life.state import ADogsLifeState, Phase, WinReason
+from kennel.domain.core.frozen import per_state
 from kennel.domain.core.rules import Outcome
 
 
+@per_state  # asked by prompts, legal commands, the view and the decision: once per state
 def outcome(state: ADogsLifeState) -> Outcome | None:
     if state.phase is not Phase.OVER:
         return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -34,3 +35,25 @@ def replaced(obj: T, **changes: Any) -> T:
                 raise TypeError(f"{cls.__name__} has no field {key!r}")
             del values[key]
     return copy
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def per_state(function: F) -> F:
+    """Compute `function(obj)` once per frozen object: the result is kept in the object's own
+    `__dict__`, which `replaced` does not copy (a new state computes afresh) and which equality
+    ignores. For what a state is asked many times between changes (a game's `outcome` is asked
+    by its prompts, legal commands, view and decision alike)."""
+    key = f"_per_state_{function.__module__}.{function.__qualname__}"
+
+    @functools.wraps(function)
+    def once(obj: Any) -> Any:
+        values = obj.__dict__
+        try:
+            return values[key]
+        except KeyError:
+            result = values[key] = function(obj)
+            return result
+
+    return once  # type: ignore[return-value]

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Generic
 
 from kennel.domain.core.codec import DecodeError, Json, JsonObject, TypeRegistry, from_json, to_json
-from kennel.domain.core.frozen import replaced
+from kennel.domain.core.frozen import per_state, replaced
 from kennel.domain.core.rng import SEED_BYTES, Rng, seed_commitment
 from kennel.domain.core.rules import Game, Outcome, Prompt, PromptKind, RuleViolation, Seat, State, Viewer
 from kennel.domain.core.timeouts import TIMER_EVENTS, PromptExpired, TimerSet, check_limit
@@ -98,6 +98,7 @@ class Table(Generic[State]):
     def started(self) -> bool:
         return not self.open_seats
 
+    @per_state  # a table is one version: its prompts are asked by every view of it
     def pending(self) -> tuple[Prompt, ...]:
         if self.ended is not None or not self.started:
             return ()
@@ -405,7 +406,16 @@ def decode_event(game: Game[Any], data: Json) -> Any:
 
 
 def legal_commands(table: Table[Any], seat: Seat) -> tuple[Any, ...]:
-    """What `seat` may send now: nothing before every seat is filled or after the end."""
+    """What `seat` may send now: nothing before every seat is filled or after the end.
+
+    Not kept on the table: a server holds thousands of idle tables, and a seat's list (ten
+    picks in Hoarders) kept on each cost about 6 KiB per game (bench, memory section); the
+    server asks when it builds a seat's view, which it does once per version (its projections
+    keep the view, serialised)."""
+    return _legal_commands(table, seat)
+
+
+def _legal_commands(table: Table[Any], seat: Seat) -> tuple[Any, ...]:
     if table.ended is not None or not table.started:
         return ()
     if table.proposal is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kennel.domain.core.frozen import per_state
 from kennel.domain.core.rules import Outcome
 from kennel.domain.hoarders.cards import WINNING_COUNT, Nut, most_identical
 from kennel.domain.hoarders.state import HoardersState, Phase
@@ -23,6 +24,7 @@ def deck_ran_out(state: HoardersState) -> bool:
     return state.phase is Phase.ROUND_ENDED and not state.deck
 
 
+@per_state  # asked by prompts, legal commands, the view and the decision: once per state
 def outcome(state: HoardersState) -> Outcome | None:
     scores = tuple(most_identical(hoard.nuts) for hoard in state.hoards)
     holders = five_of_a_kind_holders(state)

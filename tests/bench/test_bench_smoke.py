@@ -15,7 +15,8 @@ import pytest
 from kennel.domain.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
-SECTIONS = ("baseline", "commands", "replay", "memory", "watched_memory", "fanout", "startup", "peer", "shards")
+SECTIONS = ("baseline", "commands", "replay", "memory", "watched_memory", "fanout", "startup", "peer", "shards",
+            "workers")
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +25,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     docs = out.with_suffix(".md")
     done = subprocess.run(
         [sys.executable, "-m", "bench", "--tiny", "--out", str(out), "--docs", str(docs)],
-        cwd=ROOT, capture_output=True, text=True, timeout=240, check=False,
+        cwd=ROOT, capture_output=True, text=True, timeout=420, check=False,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     data: dict[str, Any] = json.loads(out.read_text())
@@ -96,3 +97,15 @@ def test_the_shards_section_measured_one_shard_and_four(results: dict[str, Any])
         for count in ("1", "4"):
             assert database[count]["shards"] == int(count) and database[count]["transactions_per_second"] > 0
         assert "The database side alone" in results["_docs"]
+
+
+def test_the_workers_section_measured_one_worker_and_two(results: dict[str, Any]) -> None:
+    workers = results["workers"]
+    stores = ["sqlite"] + ([] if "skipped" in workers["postgresql"] else ["postgresql"])
+    for store in stores:
+        for count in ("1", "2"):
+            run = workers[store][count]
+            assert run["workers"] == int(count) and run["commands_per_second"] > 0
+            assert len(run["worker_cpu_s"]) == int(count) and all(cpu > 0 for cpu in run["worker_cpu_s"])
+        assert workers[store]["ratio_2_to_1"] > 0
+    assert "`kennel serve --workers N`" in results["_docs"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from typing import Any
 
 from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
@@ -69,30 +70,66 @@ def _is_repeated(field: FieldDescriptor) -> bool:
 
 def fill(message: Message, data: JsonObject) -> Message:
     """Set `message`'s fields from a domain JSON object (recursively); returns the message."""
-    descriptor = message.DESCRIPTOR
+    setters = _setters(message.DESCRIPTOR)
     for key, value in data.items():
-        field = descriptor.fields_by_name.get(key)
-        if field is None:
-            raise WireError(f"{descriptor.full_name} has no field {key!r}")
-        if value is None:
-            continue
-        if _is_repeated(field):
-            target = getattr(message, key)
-            for item in value:
-                if field.type == FieldDescriptor.TYPE_MESSAGE:
-                    fill(target.add(), item)
-                elif field.type == FieldDescriptor.TYPE_ENUM:
-                    target.append(_enum_number(field, item))
-                else:
-                    target.append(item)
-        elif field.type == FieldDescriptor.TYPE_MESSAGE:
-            fill(getattr(message, key), value)
-            getattr(message, key).SetInParent()
-        elif field.type == FieldDescriptor.TYPE_ENUM:
-            setattr(message, key, _enum_number(field, value))
-        else:
-            setattr(message, key, value)
+        setter = setters.get(key)
+        if setter is None:
+            raise WireError(f"{message.DESCRIPTOR.full_name} has no field {key!r}")
+        if value is not None:
+            setter(message, value)
     return message
+
+
+Setter = Callable[[Message, Any], None]
+
+
+@functools.cache
+def _setters(descriptor: Descriptor) -> dict[str, Setter]:
+    """One setter per field of a message type, built once: `fill` then looks a key up and calls
+    it, instead of asking the descriptor what kind of field each key is on every call (that
+    reflection was most of the cost of turning a view into its message)."""
+    return {field.name: _setter(field) for field in descriptor.fields}
+
+
+def _setter(field: FieldDescriptor) -> Setter:
+    name = field.name
+    if _is_repeated(field):
+        if field.type == FieldDescriptor.TYPE_MESSAGE:
+            def add_messages(message: Message, value: Any) -> None:
+                target = getattr(message, name)
+                for item in value:
+                    fill(target.add(), item)
+            return add_messages
+        if field.type == FieldDescriptor.TYPE_ENUM:
+            numbers = _enum_numbers(field)
+            return lambda message, value: getattr(message, name).extend([numbers(item) for item in value])
+        return lambda message, value: getattr(message, name).extend(value)
+    if field.type == FieldDescriptor.TYPE_MESSAGE:
+        def set_message(message: Message, value: Any) -> None:
+            member = getattr(message, name)
+            fill(member, value)
+            member.SetInParent()
+        return set_message
+    if field.type == FieldDescriptor.TYPE_ENUM:
+        number = _enum_numbers(field)
+        return lambda message, value: setattr(message, name, number(value))
+    return lambda message, value: setattr(message, name, value)
+
+
+def _enum_numbers(field: FieldDescriptor) -> Callable[[Json], int]:
+    """The enum number of a domain value, remembered per value once found (an unknown value is
+    refused each time it is asked)."""
+    known: dict[Json, int] = {}
+
+    def number(value: Json) -> int:
+        if not isinstance(value, str):  # the domain's enums are strings; anything else is refused
+            return _enum_number(field, value)
+        found = known.get(value)
+        if found is None:
+            found = known[value] = _enum_number(field, value)
+        return found
+
+    return number
 
 
 def read(message: Message, strict: bool = True) -> JsonObject:
