@@ -10,7 +10,7 @@ What the engine adds around every game (undo) is worded here, once.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 Names = Sequence[str]
@@ -51,8 +51,9 @@ class Words:
 
     commands: Mapping[type, CommandWords]
     how_to_play: HowToPlay
-    # Named places ("space:120" -> "Baker Street"), for front-ends that draw a map.
-    components: Mapping[str, str] = field(default_factory=dict)
+    # Named places ("space:120" -> "Baker Street"), for front-ends that draw a map; a function,
+    # since a game reads its board lazily, never at import.
+    components: Callable[[], Mapping[str, str]] = dict
 
     def label(self, state: Any, seat: Seat, command: Any, names: Names) -> Label:
         words = self.commands.get(type(command))
