@@ -67,6 +67,7 @@ READERS = Access(frozenset({SEAT, SPECTATOR, AUDITOR}))
 ACCESS: dict[str, Access] = {
     "CreateGame": ANYONE,
     "ListOpenGames": ANYONE,
+    "GetGuide": ANYONE,
     "JoinGame": ANYONE,
     "SubmitCommand": Access(
         frozenset({SEAT}), ("kennel/not_a_seat", "Only a seat's credential may send commands."), metered=True

@@ -21,6 +21,7 @@ from typing import Any
 
 from kennel import wire
 from kennel.domain.core import table as tables
+from kennel.domain.core import telling
 from kennel.domain.core.codec import to_json
 from kennel.domain.core.rules import Viewer
 from kennel.domain.registry import wire_name
@@ -195,9 +196,13 @@ def build_view(live: LiveGame, viewer: Viewer, table: tables.Table[Any] | None =
         if prompt.seat in due:
             added.deadline_unix_ms = due[prompt.seat]
     message.prompt_limit_ms = table.prompt_limit_ms
+    names = telling.names_of(table)
+    message.headline = telling.headline(table, viewer, names)
     if viewer is not None:
         for command in tables.legal_commands(table, viewer):
             command_message(game.name, tables.encode_command(game, command), message.legal_commands.add())
+            label = telling.label(table, viewer, command, names)
+            message.legal_labels.add(text=label.text, group=label.group)
     wire.fill(getattr(message.game, wire_name(game)), to_json(game.view(table.state, viewer)))
     getattr(message.game, wire_name(game)).SetInParent()
     outcome = table.outcome()
@@ -219,7 +224,8 @@ def command_message(game_name: str, tagged: dict[str, Any], into: pb.Command | N
 
 
 def event_message(live: LiveGame, version: int, seat: int | None, event: Any) -> pb.Event:
-    message = pb.Event(version=version)
+    """An event (already redacted) as sent, with its sentence naming the seats as they are now."""
+    message = pb.Event(version=version, sentence=telling.sentence(live.game, event, telling.names_of(live.table)))
     if seat is not None:
         message.seat = seat
     if isinstance(event, tables.GameCreated):

@@ -22,6 +22,7 @@ from kennel.domain.core.words import HowToPlay, Label, listing
 
 UNDO_GROUP = "Undo"
 _SEAT_NUMBER = re.compile(r"\b([Ss])eat (\d+)\b")
+_YOUR = re.compile(r"\b[Yy]our\b")
 
 
 def names_of(table: tables.Table[Any]) -> list[str]:
@@ -93,7 +94,10 @@ def headline(table: tables.Table[Any], viewer: Viewer, names: Sequence[str]) -> 
         return f"Your move: {named(own[0].label, names)}."
     waiting: dict[str, list[str]] = {}
     for prompt in prompts:
-        waiting.setdefault(named(prompt.label, names), []).append(names[prompt.seat])
+        # A prompt's label is written to the seat it asks ("act with your dog"); told to the
+        # others, it is about them.
+        about = _YOUR.sub(lambda m: "Their" if m.group(0)[0] == "Y" else "their", named(prompt.label, names))
+        waiting.setdefault(about, []).append(names[prompt.seat])
     if not waiting:
         return "Waiting for the table."
     return " ".join(f"Waiting for {listing(who)} to {what}." for what, who in waiting.items())

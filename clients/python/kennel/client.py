@@ -138,6 +138,10 @@ class Kennel:
     def list_open_games(self, game_type: str = "") -> list[pb.OpenGame]:
         return list(self.call("ListOpenGames", pb.ListOpenGamesRequest(game_type=game_type)).games)
 
+    def guide(self, game_type: str) -> pb.GetGuideResponse:
+        """How to play `game_type` in a player's words, and the names of its places."""
+        return self.call("GetGuide", pb.GetGuideRequest(game_type=game_type))
+
     def join(self, game_id: str, name: str, seat: int | None = None) -> tuple[int, str]:
         """Take an open seat: returns (seat, credential)."""
         request = pb.JoinGameRequest(game_id=game_id, name=name)
