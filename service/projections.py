@@ -191,12 +191,14 @@ def build_view(live: LiveGame, viewer: Viewer, table: tables.Table[Any] | None =
     if viewer is not None:
         message.seat = viewer
     due = deadlines(live) if table is live.table else {}  # no clocks for a view of the past
+    names = telling.names_of(table)
     for prompt in table.pending():
-        added = message.pending.add(seat=prompt.seat, kind=_prompt_kind(prompt.kind.value), label=prompt.label)
+        added = message.pending.add(
+            seat=prompt.seat, kind=_prompt_kind(prompt.kind.value), label=telling.named(prompt.label, names)
+        )
         if prompt.seat in due:
             added.deadline_unix_ms = due[prompt.seat]
     message.prompt_limit_ms = table.prompt_limit_ms
-    names = telling.names_of(table)
     message.headline = telling.headline(table, viewer, names)
     if viewer is not None:
         for command in tables.legal_commands(table, viewer):
@@ -207,7 +209,8 @@ def build_view(live: LiveGame, viewer: Viewer, table: tables.Table[Any] | None =
     getattr(message.game, wire_name(game)).SetInParent()
     outcome = table.outcome()
     if outcome is not None:
-        message.outcome.CopyFrom(pb.Outcome(winners=outcome.winners, scores=outcome.scores, reason=outcome.reason))
+        reason = telling.named(outcome.reason, names)  # "seat 1 gathered..." -> "Bob gathered..."
+        message.outcome.CopyFrom(pb.Outcome(winners=outcome.winners, scores=outcome.scores, reason=reason))
     return message
 
 

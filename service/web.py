@@ -34,6 +34,7 @@ from connectrpc.method import IdempotencyLevel, MethodInfo, StreamType
 from connectrpc.request import RequestContext
 from connectrpc.server import ConnectASGIApplication, Endpoint
 from kennel.domain.registry import GAMES
+from kennel.replay.html import render_page
 from kennel.service.limits import FORWARDED_FOR_KEY, GATEWAY_KEY, GATEWAY_TOKEN
 from kennel.v1 import kennel_pb2
 
@@ -189,12 +190,16 @@ DATA: Mapping[str, Callable[[], bytes]] = {
 }
 
 
+REPLAY_PREFIX, REPLAY_SUFFIX = "/replay/", ".html"
+
+
 class WebApp:
     """The web port: the API under /kennel.v1.Kennel/, and the client's files and data elsewhere."""
 
-    def __init__(self, api: KennelConnectApp, client_dir: Path = WEB_CLIENT) -> None:
+    def __init__(self, api: KennelConnectApp, client_dir: Path = WEB_CLIENT, gateway: Gateway | None = None) -> None:
         self.api = api
         self.client_dir = client_dir
+        self.gateway = gateway
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -209,8 +214,34 @@ class WebApp:
             await _respond(send, 200, DATA[path](), "application/json", scope["method"])
         elif path in STATIC_FILES:
             await self._file(send, STATIC_FILES[path], scope["method"])
+        elif path.startswith(REPLAY_PREFIX) and path.endswith(REPLAY_SUFFIX) and self.gateway is not None:
+            await self._replay(scope, send, path[len(REPLAY_PREFIX) : -len(REPLAY_SUFFIX)])
         else:
             await _respond(send, 404, b"not found", "text/plain")
+
+    async def _replay(self, scope: Scope, send: Send, game_id: str) -> None:
+        """A finished game's replay page (`kennel replay html`), for the caller's credential: the
+        log is fetched through the gRPC server like any GetLog, so the same checks apply (a
+        seat reads its game's log once it is over). The browser sends the credential as a
+        header, never in the address, and opens the page it gets."""
+        assert self.gateway is not None
+        headers = {key.decode("latin-1").lower(): value.decode("latin-1") for key, value in scope.get("headers", ())}
+        metadata: tuple[tuple[str, str], ...] = tuple((k, headers[k]) for k in FORWARDED_HEADERS if k in headers)
+        if scope.get("client"):
+            metadata += ((FORWARDED_FOR_KEY, str(scope["client"][0])), (GATEWAY_KEY, GATEWAY_TOKEN))
+        call = self.gateway.channel.unary_unary(
+            f"/{SERVICE.full_name}/GetLog",
+            request_serializer=kennel_pb2.GetLogRequest.SerializeToString,
+            response_deserializer=kennel_pb2.GetLogResponse.FromString,
+        )
+        try:
+            response = await call(kennel_pb2.GetLogRequest(game_id=game_id), metadata=metadata, timeout=30)
+        except grpc.aio.AioRpcError as error:
+            status = 403 if error.code() in (grpc.StatusCode.PERMISSION_DENIED, grpc.StatusCode.UNAUTHENTICATED) else 404
+            await _respond(send, status, (error.details() or "no replay").encode(), "text/plain", scope["method"])
+            return
+        page = await asyncio.to_thread(render_page, bytes(response.log))
+        await _respond(send, 200, page.encode(), "text/html; charset=utf-8", scope["method"])
 
     async def _file(self, send: Send, name: str, method: str) -> None:
         file = self.client_dir / name
@@ -275,7 +306,7 @@ async def _serve(server: uvicorn.Server) -> None:
 async def start_web(host: str, port: int, grpc_port: int, max_message_bytes: int) -> RunningWeb:
     """Serve the web port (port 0 picks a free one) beside the gRPC server at `grpc_port`."""
     gateway = Gateway(loopback_target(host, grpc_port))
-    app = WebApp(KennelConnectApp(gateway, max_message_bytes))
+    app = WebApp(KennelConnectApp(gateway, max_message_bytes), gateway=gateway)
     server = _EmbeddedServer(uvicorn.Config(app, host=host, port=port, lifespan="off", log_config=None,
                                            access_log=False, log_level="warning"))
     task = asyncio.create_task(_serve(server))
