@@ -25,9 +25,16 @@ _SEAT_NUMBER = re.compile(r"\b([Ss])eat (\d+)\b")
 _YOUR = re.compile(r"\b[Yy]our\b")
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
 def names_of(table: tables.Table[Any]) -> list[str]:
-    """Every seat's name in turn order; an open seat is "an open seat"."""
-    return [name if name is not None else "an open seat" for name in table.seats]
+    """Every seat's name in turn order; a seat still open is "the second player" (a sentence
+    written while it was open is kept as it was, and a number would read as a seat number)."""
+    return [
+        name if name is not None else f"the {_ORDINALS[seat] if seat < len(_ORDINALS) else 'next'} player"
+        for seat, name in enumerate(table.seats)
+    ]
 
 
 def named(text: str, names: Sequence[str]) -> str:

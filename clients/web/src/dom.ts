@@ -89,7 +89,7 @@ function table(rows: { [key: string]: Plain }[]): HTMLElement {
   return h("table", { class: "grid" },
     h("thead", {}, h("tr", {}, columns.map((c) => h("th", {}, fieldWord(c))))),
     h("tbody", {}, rows.map((row) =>
-      h("tr", {}, columns.map((c) => h("td", { "data-field": c, "data-label": words(c) }, c in row ? renderPlain(row[c]!, c) : ""))))),
+      h("tr", {}, columns.map((c) => h("td", { "data-field": c, "data-label": fieldWord(c) }, c in row ? renderPlain(row[c]!, c) : ""))))),
   );
 }
 
