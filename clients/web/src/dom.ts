@@ -32,6 +32,16 @@ const SEAT_LIST_FIELDS = new Set(["winners", "contenders", "adopted", "asking", 
 const HIDDEN_FIELDS = new Set(["viewer"]);
 let seatNames: readonly string[] = [];
 
+// Fields that hold a place on a board (A Dog's Life's spaces): shown by the place's name, from the
+// server's guide ("space:120" -> "Poodle Avenue 2").
+const SPACE_FIELDS = new Set(["position", "home", "truck", "truckFrom", "space", "searched", "begged", "to"]);
+let places: Readonly<Record<string, string>> = {};
+
+/** The names of the game's places (GetGuide's components), for the fields above. */
+export function setPlaces(components: Readonly<Record<string, string>>): void {
+  places = components;
+}
+
 /** The players' names, by seat, for the fields above. */
 export function setSeatNames(names: readonly string[]): void {
   seatNames = names;
@@ -39,6 +49,8 @@ export function setSeatNames(names: readonly string[]): void {
 
 function named(key: string, value: Plain): Plain {
   const name = (seat: Plain) => (typeof seat === "number" && seatNames[seat] !== undefined ? seatNames[seat]! : seat);
+  const place = (space: Plain) => (typeof space === "number" && places[`space:${space}`] !== undefined ? places[`space:${space}`]! : space);
+  if (SPACE_FIELDS.has(key)) return Array.isArray(value) ? value.map(place) : place(value);
   if (SEAT_FIELDS.has(key)) return name(value);
   if (SEAT_LIST_FIELDS.has(key) && Array.isArray(value)) return value.map(name);
   return value;

@@ -10,7 +10,7 @@
 import { Kennel, KennelError, pb, type Session } from "@kennel/sdk";
 import { connectTransport } from "@kennel/sdk/web";
 import { drawBoard, loadBoard, SEAT_COLOURS, type Target } from "./board.js";
-import { h, isRecord, renderPlain, setSeatNames } from "./dom.js";
+import { h, isRecord, renderPlain, setPlaces, setSeatNames } from "./dom.js";
 import { only, plain, type Plain } from "./plain.js";
 
 interface GameInfo { name: string; title: string; minSeats: number; maxSeats: number }
@@ -432,7 +432,12 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
   };
 
   try {
-    show(await page.session.view());
+    const view = await page.session.view();
+    try { // the names of the game's places, before the view that shows them
+      if (!guides.has(view.gameType)) guides.set(view.gameType, kennel.guide(view.gameType));
+      setPlaces((await guides.get(view.gameType)!).components);
+    } catch { /* the view still shows, with places by number; the guide panel says what failed */ }
+    show(view);
     for await (const update of page.session.watch({ signal })) {
       if (update.view) show(update.view);
       page.feed.unshift(...update.events.map(eventLine).reverse());
