@@ -11,10 +11,11 @@ import { Kennel, KennelError, pb, type Session } from "@kennel/sdk";
 import { connectTransport } from "@kennel/sdk/web";
 import { drawBoard, loadBoard, SEAT_COLOURS, type Target } from "./board.js";
 import { h, isRecord, renderPlain, setPlaces, setSeatNames } from "./dom.js";
+import { choices, countdown, download, eventLine, handFirst, seatNames, tickCountdowns } from "./parts.js";
 import { only, plain, type Plain } from "./plain.js";
+import { forget, myGames, mySeat, remember, resumeLink, savedName, type Seat } from "./seats.js";
 
 interface GameInfo { name: string; title: string; minSeats: number; maxSeats: number }
-interface Seat { seat: number; credential: string; name: string; gameType?: string }
 
 const kennel = new Kennel(connectTransport());
 const app = document.getElementById("app")!;
@@ -23,49 +24,6 @@ let games: GameInfo[] = [];
 let leave: AbortController | undefined; // ends the page's watch and timers when it changes
 
 const titleOf = (type: string) => games.find((g) => g.name === type)?.title ?? type;
-const SEAT_PREFIX = "kennel.seat.";
-const seatKey = (gameId: string) => `${SEAT_PREFIX}${gameId}`;
-const savedName = () => localStorage.getItem("kennel.name") ?? "";
-
-function remember(gameId: string, seat: Seat): void {
-  localStorage.setItem(seatKey(gameId), JSON.stringify(seat));
-  localStorage.setItem("kennel.name", seat.name);
-}
-
-function mySeat(gameId: string): Seat | undefined {
-  // Earlier versions kept the seat in the tab's sessionStorage: carried over on first use.
-  const saved = localStorage.getItem(seatKey(gameId)) ?? sessionStorage.getItem(seatKey(gameId));
-  if (!saved) return undefined;
-  const seat = JSON.parse(saved) as Seat;
-  if (!localStorage.getItem(seatKey(gameId))) localStorage.setItem(seatKey(gameId), saved);
-  return seat;
-}
-
-function forget(gameId: string): void {
-  localStorage.removeItem(seatKey(gameId));
-  sessionStorage.removeItem(seatKey(gameId));
-}
-
-/** Every game this browser holds a seat in, newest first as stored. */
-function myGames(): [string, Seat][] {
-  const found: [string, Seat][] = [];
-  for (let i = 0; i < localStorage.length; i++) {
-    const key = localStorage.key(i);
-    if (!key?.startsWith(SEAT_PREFIX)) continue;
-    try {
-      found.push([key.slice(SEAT_PREFIX.length), JSON.parse(localStorage.getItem(key)!) as Seat]);
-    } catch { /* not ours */ }
-  }
-  return found;
-}
-
-/** A link that puts this seat back in any browser: the credential travels in the fragment,
- * which browsers never send to a server. */
-function resumeLink(gameId: string, seat: Seat): string {
-  const data = encodeURIComponent(JSON.stringify({ seat: seat.seat, credential: seat.credential, name: seat.name, gameType: seat.gameType }));
-  return `${location.origin}${location.pathname}#/resume/${gameId}/${data}`;
-}
-
 function problem(error: unknown): string {
   if (error instanceof KennelError) return error.detail || error.message;
   return error instanceof Error ? error.message : String(error);
@@ -199,42 +157,6 @@ interface Page {
   busy: boolean;
 }
 
-function eventLine(event: pb.Event): HTMLElement {
-  // The sentence names whoever acted: the seat whose command caused an event is not always it.
-  return h("li", { "data-version": Number(event.version), "data-seat": event.seat ?? "",
-    style: event.seat === undefined ? undefined : `--seat:${SEAT_COLOURS[event.seat % 6]}` },
-  h("span", { class: "sentence" }, event.sentence));
-}
-
-/** Time left before a prompt runs out (turn timers): kept current by `tickCountdowns`. */
-function countdown(deadlineUnixMs: number): HTMLElement {
-  const element = h("span", { class: "countdown", "data-deadline": deadlineUnixMs });
-  element.textContent = timeLeft(deadlineUnixMs);
-  return element;
-}
-
-function timeLeft(deadlineUnixMs: number): string {
-  const seconds = Math.max(0, Math.ceil((deadlineUnixMs - Date.now()) / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} left`;
-}
-
-function tickCountdowns(): void {
-  for (const element of document.querySelectorAll<HTMLElement>(".countdown")) {
-    element.textContent = timeLeft(Number(element.dataset.deadline));
-  }
-}
-
-/** A seat's own hand is what a player looks at most: show it first. */
-function handFirst(own: Plain): Plain {
-  if (!isRecord(own) || !("hand" in own)) return own;
-  const { hand, ...rest } = own;
-  return { hand: hand!, ...rest };
-}
-
-function seatNames(view: pb.View): string[] {
-  return view.seats.map((s) => s.name ?? "an open seat");
-}
-
 const guides = new Map<string, Promise<pb.GetGuideResponse>>();
 
 /** How to play, from the server's guide (the game's own words, written from its rulebook). */
@@ -249,15 +171,6 @@ function howToPlay(gameType: string): HTMLElement {
     );
   }, (error) => panel.append(h("p", { class: "error" }, problem(error))));
   return panel;
-}
-
-function download(name: string, bytes: Uint8Array, kind: string): void {
-  const url = URL.createObjectURL(new Blob([bytes.slice()], { type: kind })); // a copy: a plain ArrayBuffer
-  const link = h("a", { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** The finished game's replay page, served by `kennel serve --web` for this seat's credential
@@ -294,21 +207,6 @@ function outcomePanel(view: pb.View, names: string[], page: Page, gameId: string
       h("button", { id: "download-log", onclick: save }, "Download the log"), " ",
       h("button", { id: "replay-link", class: "secondary", onclick: replay }, "Open the replay page")),
   );
-}
-
-/** The choices under their headings, each button labelled in the player's words. */
-function choices(view: pb.View, act: (command: pb.Command) => void): HTMLElement {
-  const groups = new Map<string, { text: string; command: pb.Command }[]>();
-  view.legalCommands.forEach((command, i) => {
-    const label = view.legalLabels[i];
-    const group = label?.group || "Choices";
-    groups.set(group, [...(groups.get(group) ?? []), { text: label?.text || "Choose", command }]);
-  });
-  return h("div", { class: "commands" }, [...groups].map(([group, options]) => h("div", { class: "command", "data-kind": group },
-    h("span", { class: "command-kind" }, group),
-    h("span", { class: "options" }, options.map(({ text, command }) =>
-      h("button", { class: "act", "data-label": text, onclick: () => act(command) }, text))),
-  )));
 }
 
 async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
