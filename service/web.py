@@ -191,6 +191,15 @@ DATA: Mapping[str, Callable[[], bytes]] = {
 
 
 REPLAY_PREFIX, REPLAY_SUFFIX = "/replay/", ".html"
+# A refused GetLog as the replay page's HTTP status (the message says why, in words).
+_HTTP_STATUS = {
+    grpc.StatusCode.UNAUTHENTICATED: 401,
+    grpc.StatusCode.PERMISSION_DENIED: 403,
+    grpc.StatusCode.NOT_FOUND: 404,
+    grpc.StatusCode.INVALID_ARGUMENT: 400,
+    grpc.StatusCode.FAILED_PRECONDITION: 409,
+    grpc.StatusCode.RESOURCE_EXHAUSTED: 429,
+}
 
 
 class WebApp:
@@ -237,7 +246,7 @@ class WebApp:
         try:
             response = await call(kennel_pb2.GetLogRequest(game_id=game_id), metadata=metadata, timeout=30)
         except grpc.aio.AioRpcError as error:
-            status = 403 if error.code() in (grpc.StatusCode.PERMISSION_DENIED, grpc.StatusCode.UNAUTHENTICATED) else 404
+            status = _HTTP_STATUS.get(error.code(), 502)
             await _respond(send, status, (error.details() or "no replay").encode(), "text/plain", scope["method"])
             return
         page = await asyncio.to_thread(render_page, bytes(response.log))
