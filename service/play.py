@@ -202,7 +202,7 @@ class Terminal:
         return [
             "",
             *render.outcome_lines(
-                self.match.names, result.winners, result.scores, named(result.reason, self.match.names), PERSON
+                self.match.names, result.winners, result.scores, named(result.reason, self.match.names), PERSON,
             ),
         ]
 

@@ -228,7 +228,8 @@ def command_message(game_name: str, tagged: dict[str, Any], into: pb.Command | N
 
 def event_message(live: LiveGame, version: int, seat: int | None, event: Any) -> pb.Event:
     """An event (already redacted) as sent, with its sentence naming the seats as they are now."""
-    message = pb.Event(version=version, sentence=telling.sentence(live.game, event, telling.names_of(live.table)))
+    sentence = telling.sentence(live.game, event, telling.names_of(live.table))
+    message = pb.Event(version=version, sentence=sentence)
     if seat is not None:
         message.seat = seat
     if isinstance(event, tables.GameCreated):

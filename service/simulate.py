@@ -182,10 +182,8 @@ class LocalMatch:
     def labels(self, seat: int) -> list[tuple[str, str]]:
         table = self.ledger.table
         names = telling.names_of(table)
-        return [
-            (label.text, label.group)
-            for label in (telling.label(table, seat, command, names) for command in tables.legal_commands(table, seat))
-        ]
+        labels = [telling.label(table, seat, command, names) for command in tables.legal_commands(table, seat)]
+        return [(label.text, label.group) for label in labels]
 
     def headline(self, seat: int) -> str:
         return telling.headline(self.ledger.table, seat, telling.names_of(self.ledger.table))
@@ -197,9 +195,8 @@ class LocalMatch:
             redacted = tables.redact(table, event, seat)
             if redacted is not None:
                 sentence = telling.sentence(self.game, redacted, telling.names_of(table))
-                happenings.append(
-                    Happening(record.version, record.cause.seat, tables.encode_event(self.game, redacted), sentence)
-                )
+                encoded = tables.encode_event(self.game, redacted)
+                happenings.append(Happening(record.version, record.cause.seat, encoded, sentence))
         return happenings
 
     def result(self) -> Result | None:

@@ -205,7 +205,9 @@ _HTTP_STATUS = {
 class WebApp:
     """The web port: the API under /kennel.v1.Kennel/, and the client's files and data elsewhere."""
 
-    def __init__(self, api: KennelConnectApp, client_dir: Path = WEB_CLIENT, gateway: Gateway | None = None) -> None:
+    def __init__(
+        self, api: KennelConnectApp, client_dir: Path = WEB_CLIENT, gateway: Gateway | None = None
+    ) -> None:
         self.api = api
         self.client_dir = client_dir
         self.gateway = gateway
@@ -234,7 +236,7 @@ class WebApp:
         seat reads its game's log once it is over). The browser sends the credential as a
         header, never in the address, and opens the page it gets."""
         assert self.gateway is not None
-        headers = {key.decode("latin-1").lower(): value.decode("latin-1") for key, value in scope.get("headers", ())}
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", ())}
         metadata: tuple[tuple[str, str], ...] = tuple((k, headers[k]) for k in FORWARDED_HEADERS if k in headers)
         if scope.get("client"):
             metadata += ((FORWARDED_FOR_KEY, str(scope["client"][0])), (GATEWAY_KEY, GATEWAY_TOKEN))
@@ -247,7 +249,8 @@ class WebApp:
             response = await call(kennel_pb2.GetLogRequest(game_id=game_id), metadata=metadata, timeout=30)
         except grpc.aio.AioRpcError as error:
             status = _HTTP_STATUS.get(error.code(), 502)
-            await _respond(send, status, (error.details() or "no replay").encode(), "text/plain", scope["method"])
+            why = (error.details() or "no replay").encode()
+            await _respond(send, status, why, "text/plain", scope["method"])
             return
         page = await asyncio.to_thread(render_page, bytes(response.log))
         await _respond(send, 200, page.encode(), "text/html; charset=utf-8", scope["method"])

@@ -72,7 +72,8 @@ _STEPS = {
 
 def _awaited(event: ev.ChoiceAwaited, names: Names) -> str:
     template = _STEPS[event.step]
-    text = template.format(seat=names[event.seat], owing=", ".join(names[s] for s in event.owing), count=event.count)
+    owing = ", ".join(names[s] for s in event.owing)
+    text = template.format(seat=names[event.seat], owing=owing, count=event.count)
     if "{seat}" not in template:  # name the seat whose card it is, not only those it asks
         text = f"{names[event.seat]}'s {event.card.title if event.card else 'turn'}: {text}"
     return text + "."

@@ -96,7 +96,9 @@ def _charm(state: CanineState, seat: int, command: c.UseCharmOffensive, names: N
 
 def _allow(state: CanineState, seat: int, command: c.AllowTheft, names: Names) -> str:
     effect = state.effect
-    return f"Let {names[effect.thief]} take the cards" if isinstance(effect, Theft) else "Let the theft happen"
+    if isinstance(effect, Theft):
+        return f"Let {names[effect.thief]} take the cards"
+    return "Let the theft happen"
 
 
 def _kind(verb: str) -> Any:

@@ -54,7 +54,10 @@ COMMANDS: dict[type, CommandWords] = {
 }
 
 HOW_TO_PLAY = HowToPlay(
-    goal="Be the first to hold at least 50 points of pizza (toppings count). Normal slices are worth 6, Doubles 10.",
+    goal=(
+        "Be the first to hold at least 50 points of pizza (toppings count). "
+        "Normal slices are worth 6, Doubles 10."
+    ),
     turn=(
         "On your turn steal pizza, perform tricks, or discard up to three cards; steal before "
         "any trick. You may steal one slice and perform one trick a turn. Anyone may stop a play "

@@ -77,7 +77,8 @@ HOW_TO_PLAY = HowToPlay(
         ),
         CardText(
             "Groundhog",
-            "Repeats your other critter this round (a Raccoon may rob someone else). It cannot repeat a Beaver.",
+            "Repeats your other critter this round (a Raccoon may rob someone else). "
+            "It cannot repeat a Beaver.",
         ),
         CardText(
             "Beaver",
