@@ -50,7 +50,8 @@ def named(text: str, names: Sequence[str]) -> str:
 def label(table: tables.Table[Any], seat: Seat, command: Any, names: Sequence[str]) -> Label:
     """A legal command of `seat` in its player's words."""
     if isinstance(command, ProposeUndo):
-        return Label("Ask the others to undo your last moves", UNDO_GROUP)
+        # Offered whenever something since the last revealing event can be undone, whoever did it.
+        return Label("Ask everyone to undo the moves since the last card was shown", UNDO_GROUP)
     if isinstance(command, AnswerUndo):
         return Label("Agree to undo" if command.agree else "Refuse to undo", UNDO_GROUP)
     return table.game.words.label(table.state, seat, command, names)
