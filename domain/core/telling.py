@@ -51,7 +51,7 @@ def label(table: tables.Table[Any], seat: Seat, command: Any, names: Sequence[st
     """A legal command of `seat` in its player's words."""
     if isinstance(command, ProposeUndo):
         # Offered whenever something since the last revealing event can be undone, whoever did it.
-        return Label("Ask everyone to undo the moves since the last card was shown", UNDO_GROUP)
+        return Label("Ask everyone to undo the last moves, back to the last reveal or roll", UNDO_GROUP)
     if isinstance(command, AnswerUndo):
         return Label("Agree to undo" if command.agree else "Refuse to undo", UNDO_GROUP)
     return table.game.words.label(table.state, seat, command, names)
