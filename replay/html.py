@@ -675,7 +675,7 @@ _SCRIPT = r"""
 
   // Narration ----------------------------------------------------------------------------------
   const perspectives = [["omniscient", "everything (omniscient)"]].concat(
-    META.seats.map((name, s) => [String(s), `seat ${s}: ${name == null ? "(open)" : name}`]));
+    META.seats.map((name, s) => [String(s), `as ${name == null ? `seat ${s} (open)` : name} saw it`]));
   for (const [val, label] of perspectives) $("perspective").append(el("option", { value: val, text: label }));
   let linesByVersion = new Map();
   function fillNarration() {
@@ -716,6 +716,13 @@ _SCRIPT = r"""
       if (location.hash !== "#v=" + step) history.replaceState(null, "", "#v=" + step);
     } catch (e) { /* the page works without it */ }
 
+    // "as" a seat, every panel shows what that seat saw: its event, its view, its board and the
+    // public facts about the others; never the whole state, nor another seat's view.
+    const as = $("perspective").value === "omniscient" ? null : Number($("perspective").value);
+    const viewersNow = field(ref, "viewers");
+    const mine = as === null ? -1 : item(viewersNow, as);
+    document.body.dataset.perspective = as === null ? "omniscient" : String(as);
+
     // The event of this step, and its cause; this step's sentences from the narration.
     const now = $("now");
     now.replaceChildren();
@@ -725,11 +732,12 @@ _SCRIPT = r"""
       const told = (linesByVersion.get(step) || []).map((li) =>
         (li.classList.contains("attempt") ? "Refused: " : "") + li.querySelector(".t").textContent);
       if (told.length) now.append(el("span", { class: "told", text: told.join(" ") }));
-      const cmd = s.command;
-      const who = cmd.seat == null ? "the engine" : seatName(s.seats, cmd.seat);
+      const cmd = as === null ? s.command : value(field(mine, "command"));
+      const shown = as === null ? s.event : value(field(mine, "event"));
+      const who = cmd == null ? "" : cmd.seat == null ? "the engine" : seatName(s.seats, cmd.seat);
       now.append(el("div", { class: "raw" },
-        el("span", { class: "type", text: s.event.type }), el("span", { text: inline(s.event).slice(s.event.type.length) }),
-        el("span", { class: "cause", text: ` \u2190 ${who}: ${inline({ type: cmd.type, data: cmd.data })} [${cmd.id}]` })));
+        el("span", { class: "type", text: shown.type }), el("span", { text: inline(shown).slice(shown.type.length) }),
+        cmd == null ? null : el("span", { class: "cause", text: ` \u2190 ${who}: ${inline({ type: cmd.type, data: cmd.data })} [${cmd.id}]` })));
     }
 
     // Narration: highlight this step's lines, grey out what has not happened yet.
@@ -754,7 +762,11 @@ _SCRIPT = r"""
     const owes = (seat) => pending.filter((p) => p.seat === seat);
     const won = s.outcome ? new Set(s.outcome.winners) : new Set();
 
-    if (s.picture) panels.append(cardFor([el("span", { text: "Board" }), el("span", { class: "badge", text: "public" })],
+    const ownPicture = mine < 0 ? -1 : field(mine, "picture");
+    if (as !== null && ownPicture >= 0 && POOL[ownPicture] !== null) {
+      panels.append(cardFor([el("span", { text: "Board" }), el("span", { class: "badge", text: `as ${seatName(s.seats, as)} saw it` })],
+        "wide", picture(ownPicture)));
+    } else if (s.picture) panels.append(cardFor([el("span", { text: "Board" }), el("span", { class: "badge", text: "public" })],
       "wide", picture(field(ref, "picture"))));
 
     // The omniscient view: every seat, what is owed, the event with its cause, the whole state.
@@ -770,17 +782,19 @@ _SCRIPT = r"""
     seatRows.append(seatBody);
     omni.push(...section("Seats", seatRows));
     if (s.outcome) omni.push(...section("Outcome", render(field(ref, "outcome"))));
-    if (step === 0) {
+    if (as !== null) {  // what every seat knows: who sits where, who owes what, the outcome
+      panels.append(cardFor([el("span", { text: "Table" }), el("span", { class: "badge", text: "public" })], "table", ...omni));
+    } else if (step === 0) {
       omni.push(...section("Header", renderPlain(header)));
     } else {
       const state = el("details", { open: "" }, el("summary", { text: "State (the whole truth)" }),
         render(field(ref, "state"), before === undefined ? undefined : field(before, "state")));
       omni.push(state);
     }
-    panels.append(cardFor([el("span", { text: "Omniscient" }), el("span", { class: "badge", text: "everything" })],
+    if (as === null) panels.append(cardFor([el("span", { text: "Omniscient" }), el("span", { class: "badge", text: "everything" })],
       "omni wide", ...omni));
 
-    if (step > 0) {
+    if (step > 0 && as === null) {
       const pub = field(ref, "public"), pubBefore = before === undefined ? -1 : field(before, "public");
       panels.append(cardFor([el("span", { text: "Spectator" }), el("span", { class: "badge", text: "public view" })],
         "public", ...section("Saw", render(field(pub, "event"))),
@@ -791,7 +805,7 @@ _SCRIPT = r"""
     const pubPicture = field(ref, "picture");
     s.seats.forEach((name, i) => {
       const seat = item(viewers, i);
-      if (seat < 0) return;
+      if (seat < 0 || (as !== null && i !== as)) return;
       const seatBefore = item(viewersBefore, i);
       const title = [el("span", { text: `Seat ${i} \u00b7 ${name == null ? "(open)" : name}` })];
       for (const p of owes(i)) title.push(el("span", { class: "badge act", text: p.label }));

@@ -70,6 +70,7 @@ READERS = Access(frozenset({SEAT, SPECTATOR, AUDITOR}))
 ACCESS: dict[str, Access] = {
     "CreateGame": MINTS,
     "ListOpenGames": ANYONE,
+    "GetGuide": ANYONE,
     "JoinGame": MINTS,
     "SubmitCommand": Access(
         frozenset({SEAT}), ("kennel/not_a_seat", "Only a seat's credential may send commands."), metered=True

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from kennel.domain.core import table as tables
+from kennel.domain.core import telling
 from kennel.domain.core.bots import RandomBot
 from kennel.domain.core.codec import Json, JsonObject, to_json
 from kennel.domain.core.rules import Game
@@ -59,6 +60,7 @@ class Happening:
     version: int
     seat: int | None
     event: JsonObject  # {"type": stable name, "data": fields}
+    sentence: str = ""  # the event in a player's words (kennel.domain.core.telling)
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,14 @@ class Match(Protocol):
         ...
 
     def view(self, seat: int) -> Json: ...
+
+    def labels(self, seat: int) -> list[tuple[str, str]]:
+        """(label, group) of each of `choices(seat)`, in the same order, in a player's words."""
+        ...
+
+    def headline(self, seat: int) -> str:
+        """What heads the seat's screen: its own move, or whom the table waits for."""
+        ...
 
     def since(self, seat: int, version: int) -> list[Happening]:
         """The events after `version`, as `seat` may see them."""
@@ -159,15 +169,24 @@ class LocalMatch:
     def view(self, seat: int) -> Json:
         return to_json(self.game.view(self.ledger.table.state, seat))
 
+    def labels(self, seat: int) -> list[tuple[str, str]]:
+        table = self.ledger.table
+        names = telling.names_of(table)
+        labels = [telling.label(table, seat, command, names) for command in tables.legal_commands(table, seat)]
+        return [(label.text, label.group) for label in labels]
+
+    def headline(self, seat: int) -> str:
+        return telling.headline(self.ledger.table, seat, telling.names_of(self.ledger.table))
+
     def since(self, seat: int, version: int) -> list[Happening]:
         table = self.ledger.table
         happenings = []
         for record, event in zip(self.ledger.records[version:], self.ledger.events[version:], strict=True):
             redacted = tables.redact(table, event, seat)
             if redacted is not None:
-                happenings.append(
-                    Happening(record.version, record.cause.seat, tables.encode_event(self.game, redacted))
-                )
+                sentence = telling.sentence(self.game, redacted, telling.names_of(table))
+                encoded = tables.encode_event(self.game, redacted)
+                happenings.append(Happening(record.version, record.cause.seat, encoded, sentence))
         return happenings
 
     def result(self) -> Result | None:
@@ -234,6 +253,12 @@ class RemoteMatch:
     def view(self, seat: int) -> Json:
         return render.game_view(self._view(seat))
 
+    def labels(self, seat: int) -> list[tuple[str, str]]:
+        return [(label.text, label.group) for label in self._view(seat).legal_labels]
+
+    def headline(self, seat: int) -> str:
+        return self._view(seat).headline
+
     def _view(self, seat: int) -> pb.View:
         """The seat's view at the latest version this match has seen (a replica may lag a little)."""
         cached = self._views.get(seat)
@@ -265,6 +290,7 @@ class RemoteMatch:
                         int(event.version),
                         int(event.seat) if event.HasField("seat") else None,
                         render.tagged_event(event),
+                        event.sentence,
                     )
                     for event in update.events
                 )

@@ -21,6 +21,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from kennel.domain.core.rng import seed_from_text
+from kennel.domain.core.telling import named
+from kennel.domain.core.words import listing
 from kennel.domain.core.rules import Game
 from kennel.domain.registry import GAMES
 from kennel.service import terminal as render
@@ -86,6 +88,14 @@ def _play_remote(
         return Terminal(game, match, stdin, stdout).run()
 
 
+def _grouped(labels: list[tuple[str, str]]) -> list[int]:
+    """The choices' indexes, grouped under their headings in the order the headings first come."""
+    groups: dict[str, list[int]] = {}
+    for index, (_, group) in enumerate(labels):
+        groups.setdefault(group, []).append(index)
+    return [index for members in groups.values() for index in members]
+
+
 class Terminal:
     """One person at one match: bots move, the person is shown the table and asked."""
 
@@ -96,6 +106,7 @@ class Terminal:
         self.stdout = stdout
         self._shown = 0  # the last version whose events the person has been shown
         self._command_ids = (f"cmd-{n}" for n in itertools.count())
+        self._order: list[int] = []  # the choice shown as number n+1 is legal command _order[n]
 
     def run(self) -> int:
         self._write(self._opening())
@@ -118,7 +129,7 @@ class Terminal:
             if index is None:
                 self._write(["You left the game."])
                 return 0
-            self.match.act(PERSON, index, next(self._command_ids))
+            self.match.act(PERSON, self._order[index], next(self._command_ids))
 
     def _move_bots(self) -> None:
         for _ in range(MAX_BOT_MOVES):
@@ -150,20 +161,28 @@ class Terminal:
 
     def _opening(self) -> list[str]:
         names = self.match.names
-        others = ", ".join(names[seat] for seat in range(len(names)) if seat != PERSON)
-        return [f"{self.game.title}: {names[PERSON]} (seat {PERSON}) against {others}."]
+        others = listing([names[seat] for seat in range(len(names)) if seat != PERSON])
+        return [f"{self.game.title}: {names[PERSON]} against {others}."]
 
     def _screen(self, choices: list[dict[str, Any]]) -> Iterator[str]:
         yield ""
         yield f"=== {self.game.title}, version {self.match.version} ==="
         yield from self._news()
         yield "Your view:"
-        yield from render.block(self.match.view(PERSON), indent=1)
+        yield from render.block(render.humane(self.match.view(PERSON), self.match.names, PERSON), indent=1)
         yield "Waiting for:"
         yield from (f"  {self._prompt(prompt)}" for prompt in self.match.pending())
+        yield self.match.headline(PERSON)
         yield "Your options:"
+        labels = self.match.labels(PERSON)
+        self._order = _grouped(labels)
         width = len(str(len(choices)))
-        yield from (f"  {n:>{width}}. {render.sentence(choice)}" for n, choice in enumerate(choices, start=1))
+        group = None
+        for n, index in enumerate(self._order, start=1):
+            if labels[index][1] != group:
+                group = labels[index][1]
+                yield f"  {group}:"
+            yield f"  {n:>{width}}. {labels[index][0]}"
 
     def _news(self) -> Iterator[str]:
         happenings = self.match.since(PERSON, self._shown)
@@ -173,19 +192,19 @@ class Terminal:
             yield from (f"  {self._happening(h)}" for h in happenings)
 
     def _happening(self, happening: Happening) -> str:
-        text = render.sentence(happening.event)
-        if happening.seat is None:
-            return text
-        return f"{render.seat_name(self.match.names, happening.seat, PERSON)}: {text}"
+        # The sentence names whoever acted; the seat that caused an event is not always its actor.
+        return happening.sentence or render.sentence(happening.event)
 
     def _prompt(self, prompt: Prompt) -> str:
         who = render.seat_name(self.match.names, prompt.seat, PERSON)
-        return f"{who}: {prompt.label} ({prompt.kind.replace('_', ' ')})"
+        return f"{who}: {named(prompt.label, self.match.names)} ({prompt.kind.replace('_', ' ')})"
 
     def _outcome(self, result: Result) -> list[str]:
         return [
             "",
-            *render.outcome_lines(self.match.names, result.winners, result.scores, result.reason, PERSON),
+            *render.outcome_lines(
+                self.match.names, result.winners, result.scores, named(result.reason, self.match.names), PERSON,
+            ),
         ]
 
     def _write(self, lines: Iterable[str]) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 
 from kennel import wire
 from kennel.domain.core import table as tables
+from kennel.domain.core import telling
 from kennel.domain.core.codec import to_json
 from kennel.domain.core.rules import Viewer
 from kennel.domain.registry import wire_name
@@ -191,11 +192,16 @@ def build_view(live: LiveGame, viewer: Viewer, table: tables.Table[Any] | None =
     if viewer is not None:
         message.seat = viewer
     due = deadlines(live) if table is live.table else {}  # no clocks for a view of the past
+    names = telling.names_of(table)
     for prompt in table.pending() if settled else ():
-        added = message.pending.add(seat=prompt.seat, kind=_prompt_kind(prompt.kind.value), label=prompt.label)
+        added = message.pending.add(
+            seat=prompt.seat, kind=_prompt_kind(prompt.kind.value), label=telling.named(prompt.label, names)
+        )
         if prompt.seat in due:
             added.deadline_unix_ms = due[prompt.seat]
     message.prompt_limit_ms = table.prompt_limit_ms
+    # Between two events of one decision nobody owes anything, so there is no prompt to head with.
+    message.headline = telling.headline(table, viewer, names) if settled else "A move is being resolved."
     parent = live.ledger.header.parent
     if parent is not None:  # a fork replays a deal its caller knew: every view says so
         message.forked_from.CopyFrom(pb.ForkOrigin(
@@ -205,11 +211,14 @@ def build_view(live: LiveGame, viewer: Viewer, table: tables.Table[Any] | None =
     if viewer is not None and settled:
         for command in tables.legal_commands(table, viewer):
             command_message(game.name, tables.encode_command(game, command), message.legal_commands.add())
+            label = telling.label(table, viewer, command, names)
+            message.legal_labels.add(text=label.text, group=label.group)
     wire.fill(getattr(message.game, wire_name(game)), to_json(game.view(table.state, viewer)))
     getattr(message.game, wire_name(game)).SetInParent()
     outcome = table.outcome()
     if outcome is not None:
-        message.outcome.CopyFrom(pb.Outcome(winners=outcome.winners, scores=outcome.scores, reason=outcome.reason))
+        reason = telling.named(outcome.reason, names)  # "seat 1 gathered..." -> "Bob gathered..."
+        message.outcome.CopyFrom(pb.Outcome(winners=outcome.winners, scores=outcome.scores, reason=reason))
     return message
 
 
@@ -226,7 +235,9 @@ def command_message(game_name: str, tagged: dict[str, Any], into: pb.Command | N
 
 
 def event_message(live: LiveGame, version: int, seat: int | None, event: Any) -> pb.Event:
-    message = pb.Event(version=version)
+    """An event (already redacted) as sent, with its sentence naming the seats as they are now."""
+    sentence = telling.sentence(live.game, event, telling.names_of(live.table))
+    message = pb.Event(version=version, sentence=sentence)
     if seat is not None:
         message.seat = seat
     if isinstance(event, tables.GameCreated):

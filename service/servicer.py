@@ -14,7 +14,8 @@ import grpc
 import structlog
 from kennel import wire
 from kennel.domain.core import table as tables
-from kennel.domain.registry import wire_name
+from kennel.domain.core import telling
+from kennel.domain.registry import game_named, wire_name
 from kennel.replay.signing import public_bytes
 from kennel.service.errors import InvalidArgument, status_of
 from kennel.replay.logformat import mid_decision
@@ -148,11 +149,28 @@ class KennelServicer(pb_grpc.KennelServicer):
             spectator_credential=spectator,
         )
 
+    async def GetGuide(self, request: pb.GetGuideRequest, context: grpc.aio.ServicerContext) -> Any:
+        return guide(request.game_type)
+
     async def GetLog(self, request: pb.GetLogRequest, context: grpc.aio.ServicerContext) -> Any:
         live = await self._hub.get(request.game_id)  # running games only for auditors (interceptor)
         return pb.GetLogResponse(
             log=live.log().to_bytes(), signing_public_key=public_bytes(self._hub.signing_key).hex()
         )
+
+
+def guide(game_type: str) -> pb.GetGuideResponse:
+    """How to play `game_type` and the names of its places, from the game's own words."""
+    game = game_named(game_type)
+    how = telling.how_to_play(game)
+    return pb.GetGuideResponse(
+        game_type=game.name,
+        title=game.title,
+        goal=how.goal,
+        turn=how.turn,
+        cards=[pb.CardText(name=card.name, text=card.text) for card in how.cards],
+        components=dict(game.words.components()),
+    )
 
 
 def _command(live: LiveGame, message: pb.Command) -> Any:

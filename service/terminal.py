@@ -100,6 +100,46 @@ def _block(value: Json, pad: str) -> Iterator[str]:
         yield f"{pad}{_flat(value)}"
 
 
+# Fields of a view that hold a seat (shown by name), and lists of things that hold one per
+# seat or name a seat in each entry. The names are the views' own across games, and what the
+# lead adds with a new field falls back to the generic lines.
+SEAT_FIELDS = frozenset(
+    {"crown", "turn", "active", "seat", "holder", "thief", "victim", "proposer", "partner", "mr_squirrel",
+     "paw_holder", "owner", "winner", "attacker", "defender", "drawer"}
+)
+HIDDEN_FIELDS = frozenset({"viewer"})
+
+
+def humane(value: Json, names: Sequence[str | None], me: int | None = None) -> Json:
+    """A view's plain JSON for a person: seats by name, repeated things counted ("walnut x2"),
+    words instead of snake_case, and nothing a player does not need (the viewer's number)."""
+    if isinstance(value, Mapping):
+        out: dict[str, Json] = {}
+        for key, item in value.items():
+            if key in HIDDEN_FIELDS:
+                continue
+            if key in SEAT_FIELDS and isinstance(item, int) and not isinstance(item, bool):
+                out[key] = seat_name(names, item, me)
+            elif key in SEAT_FIELDS and isinstance(item, list) and all(isinstance(i, int) for i in item):
+                out[key] = [seat_name(names, i, me) for i in item]
+            else:
+                out[key] = humane(item, names, me)
+        return out
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(item, Mapping) and isinstance(item.get("seat"), int) for item in value):
+            return {seat_name(names, item["seat"], me): humane(
+                {k: v for k, v in item.items() if k != "seat"}, names, me) for item in value}
+        if value and all(isinstance(item, str) for item in value):
+            counts: dict[str, int] = {}
+            for item in value:
+                counts[item] = counts.get(item, 0) + 1
+            return [label(item) + (f" x{count}" if count > 1 else "") for item, count in counts.items()]
+        return [humane(item, names, me) for item in value]
+    if isinstance(value, str):
+        return label(value)
+    return value
+
+
 def seat_name(names: Sequence[str | None], seat: int | None, me: int | None = None) -> str:
     if seat is None:
         return "the table"

@@ -34,6 +34,7 @@ from connectrpc.method import IdempotencyLevel, MethodInfo, StreamType
 from connectrpc.request import RequestContext
 from connectrpc.server import ConnectASGIApplication, Endpoint
 from kennel.domain.registry import GAMES
+from kennel.replay.html import render_page
 from kennel.service.limits import FORWARDED_FOR_KEY, GATEWAY_KEY, GATEWAY_TOKEN
 from kennel.service.web_json import JsonCodec, message_classes, wants_json
 from kennel.service.webguard import HostAllowList, WebLimits
@@ -225,14 +226,27 @@ DATA: Mapping[str, Callable[[], bytes]] = {
 }
 
 
+REPLAY_PREFIX, REPLAY_SUFFIX = "/replay/", ".html"
+# A refused GetLog as the replay page's HTTP status (the message says why, in words).
+_HTTP_STATUS = {
+    grpc.StatusCode.UNAUTHENTICATED: 401,
+    grpc.StatusCode.PERMISSION_DENIED: 403,
+    grpc.StatusCode.NOT_FOUND: 404,
+    grpc.StatusCode.INVALID_ARGUMENT: 400,
+    grpc.StatusCode.FAILED_PRECONDITION: 409,
+    grpc.StatusCode.RESOURCE_EXHAUSTED: 429,
+}
+
+
 class WebApp:
     """The web port: the API under /kennel.v1.Kennel/, and the client's files and data elsewhere."""
 
     def __init__(self, api: KennelConnectApp, client_dir: Path = WEB_CLIENT,
-                 json_api: KennelConnectApp | None = None) -> None:
+                 json_api: KennelConnectApp | None = None, gateway: Gateway | None = None) -> None:
         self.api = api
         self.client_dir = client_dir
         self.json_api = json_api  # the Connect protocol's JSON encoding, where served
+        self.gateway = gateway
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -248,8 +262,35 @@ class WebApp:
             await _respond(send, 200, DATA[path](), "application/json", scope["method"])
         elif path in STATIC_FILES:
             await self._file(send, STATIC_FILES[path], scope["method"])
+        elif path.startswith(REPLAY_PREFIX) and path.endswith(REPLAY_SUFFIX) and self.gateway is not None:
+            await self._replay(scope, send, path[len(REPLAY_PREFIX) : -len(REPLAY_SUFFIX)])
         else:
             await _respond(send, 404, b"not found", "text/plain")
+
+    async def _replay(self, scope: Scope, send: Send, game_id: str) -> None:
+        """A finished game's replay page (`kennel replay html`), for the caller's credential: the
+        log is fetched through the gRPC server like any GetLog, so the same checks apply (a
+        seat reads its game's log once it is over). The browser sends the credential as a
+        header, never in the address, and opens the page it gets."""
+        assert self.gateway is not None
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", ())}
+        metadata: tuple[tuple[str, str], ...] = tuple((k, headers[k]) for k in FORWARDED_HEADERS if k in headers)
+        if scope.get("client"):
+            metadata += ((FORWARDED_FOR_KEY, str(scope["client"][0])), (GATEWAY_KEY, GATEWAY_TOKEN))
+        call = self.gateway.channel.unary_unary(
+            f"/{SERVICE.full_name}/GetLog",
+            request_serializer=kennel_pb2.GetLogRequest.SerializeToString,
+            response_deserializer=kennel_pb2.GetLogResponse.FromString,
+        )
+        try:
+            response = await call(kennel_pb2.GetLogRequest(game_id=game_id), metadata=metadata, timeout=30)
+        except grpc.aio.AioRpcError as error:
+            status = _HTTP_STATUS.get(error.code(), 502)
+            why = (error.details() or "no replay").encode()
+            await _respond(send, status, why, "text/plain", scope["method"])
+            return
+        page = await asyncio.to_thread(render_page, bytes(response.log))
+        await _respond(send, 200, page.encode(), "text/html; charset=utf-8", scope["method"])
 
     async def _file(self, send: Send, name: str, method: str) -> None:
         file = self.client_dir / name
@@ -319,7 +360,8 @@ async def start_web(
     limits = limits or WebLimits()
     gateway = Gateway(loopback_target(host, grpc_port))
     app = HostAllowList(WebApp(KennelConnectApp(gateway, max_message_bytes),
-                               json_api=KennelConnectApp(gateway, max_message_bytes, json=True)),
+                               json_api=KennelConnectApp(gateway, max_message_bytes, json=True),
+                               gateway=gateway),
                         limits.allowed_hosts)
     server = _EmbeddedServer(uvicorn.Config(app, host=host, port=port, lifespan="off", log_config=None,
                                            access_log=False, log_level="warning", **limits.uvicorn_settings()))

@@ -64,6 +64,7 @@ from kennel.domain.a_dogs_life.events import (
 from kennel.domain.a_dogs_life.options import Options
 from kennel.domain.a_dogs_life.refusals import GAME_NAME
 from kennel.domain.a_dogs_life.state import ADogsLifeState
+from kennel.domain.a_dogs_life.words import WORDS
 from kennel.domain.core.codec import TypeRegistry
 from kennel.domain.core.rng import Rng
 from kennel.domain.core.rules import Outcome, Prompt, SeatRange
@@ -88,6 +89,7 @@ class ADogsLife:
     """The `kennel.domain.core.rules.Game` for A Dog's Life, plus `inventory` and `picture`."""
 
     name = GAME_NAME
+    words = WORDS
     title = "A Dog's Life"
     rules_version = "2"
     seats = SeatRange(setting_up.MIN_SEATS, setting_up.MAX_SEATS)

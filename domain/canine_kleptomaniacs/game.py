@@ -13,6 +13,7 @@ from kennel.domain.canine_kleptomaniacs import legal, narration, prompts, scorin
 from kennel.domain.canine_kleptomaniacs import setup as setting_up
 from kennel.domain.canine_kleptomaniacs.options import Options
 from kennel.domain.canine_kleptomaniacs.state import CanineState
+from kennel.domain.canine_kleptomaniacs.words import WORDS
 from kennel.domain.core.codec import TypeRegistry
 from kennel.domain.core.rng import Rng
 from kennel.domain.core.rules import Outcome, Prompt, SeatRange
@@ -106,6 +107,7 @@ class CanineKleptomaniacs:
     """The `kennel.domain.core.rules.Game` for Canine Kleptomaniacs."""
 
     name = "canine-kleptomaniacs"
+    words = WORDS
     title = "Canine Kleptomaniacs"
     rules_version = "2"
     seats = SeatRange(setting_up.MIN_SEATS, setting_up.MAX_SEATS)

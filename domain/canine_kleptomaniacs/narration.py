@@ -74,6 +74,15 @@ _STEPS = {
 }
 
 
+def _awaited(event: ev.ChoiceAwaited, names: Names) -> str:
+    template = _STEPS[event.step]
+    owing = ", ".join(names[s] for s in event.owing)
+    text = template.format(seat=names[event.seat], owing=owing, count=event.count)
+    if "{seat}" not in template:  # name the seat whose card it is, not only those it asks
+        text = f"{names[event.seat]}'s {event.card.title if event.card else 'turn'}: {text}"
+    return text + "."
+
+
 _SENTENCES: dict[type, Callable[[Any, Names], str]] = {
     ev.HidingPlacesDealt: lambda e, n: (
         f"Everyone got {e.each} Hiding Place(s); {e.shuffled_in} went into the Action deck."
@@ -130,10 +139,7 @@ _SENTENCES: dict[type, Callable[[Any, Names], str]] = {
     + " for "
     + ", ".join(_item(item, n[e.partner]) for item in e.takes)
     + ".",
-    ev.ChoiceAwaited: lambda e, n: _STEPS[e.step].format(
-        seat=n[e.seat], owing=", ".join(n[s] for s in e.owing), count=e.count
-    )
-    + ".",
+    ev.ChoiceAwaited: lambda e, n: _awaited(e, n),
     ev.VictimChosen: lambda e, n: f"{n[e.seat]} chose {n[e.victim]}.",
     ev.LaundrySniffed: lambda e, n: f"{n[e.seat]} sniffs through the Laundry Pile.",
     ev.LaundryPicked: lambda e, n: f"{n[e.seat]} picked {_cards(e.cards, e.count)} from the Laundry Pile.",

@@ -15,6 +15,7 @@ from kennel.domain.caninos import outcome as outcomes
 from kennel.domain.caninos import setup as setting_up
 from kennel.domain.caninos.options import Options
 from kennel.domain.caninos.state import CaninosState
+from kennel.domain.caninos.labels import WORDS
 from kennel.domain.core.codec import TypeRegistry
 from kennel.domain.core.rng import Rng
 from kennel.domain.core.rules import Outcome, Prompt, SeatRange
@@ -24,6 +25,7 @@ class Caninos:
     """The `kennel.domain.core.rules.Game` for ¡Caninos!, plus `inventory` for the playout checks."""
 
     name = "caninos"
+    words = WORDS
     title = "¡Caninos!"
     rules_version = "2"  # 2: issue 17, rules as written (docs/rules/caninos.md, "Rules versions")
     seats = SeatRange(setting_up.MIN_SEATS, setting_up.MAX_SEATS)

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from kennel.domain.caninos.cards import Trick, title
 from kennel.domain.caninos.drafts import Step, chooses_onto, next_step
 from kennel.domain.caninos.state import Action, Draft, SliceRef
 
 
-def slice_words(ref: SliceRef) -> str:
-    owner = "the table's" if ref.owner is None else f"seat {ref.owner}'s"
+def slice_words(ref: SliceRef, names: Sequence[str] | None = None) -> str:
+    """A slice as a player says it; without `names` a seat is "seat N" (for public prompts,
+    which kennel.domain.core.telling.named turns into names)."""
+    if ref.owner is None:
+        owner = "the table's"
+    else:
+        owner = f"{names[ref.owner]}'s" if names is not None else f"seat {ref.owner}'s"
     plush = "plush " if ref.plush else ""
     topping = f" with {title(ref.topping)}" if ref.topping is not None else ""
     return f"{owner} {plush}{title(ref.pizza)}{topping}"

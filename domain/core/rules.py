@@ -15,6 +15,7 @@ from typing import Any, Protocol, TypeVar
 
 from kennel.domain.core.codec import TypeRegistry
 from kennel.domain.core.rng import Rng
+from kennel.domain.core.words import Words
 
 State = TypeVar("State")
 Command = Any  # a game's command dataclass (closed set, see `Game.commands`)
@@ -154,6 +155,10 @@ class Game(Protocol[State]):
         """One plain sentence for an event (already redacted for its reader); `names` are the
         seats' names in turn order. Used by `kennel replay explain` and the replay page."""
         ...
+
+    # A player's words (kennel.domain.core.words): a label for every command type, the how-to-play
+    # and the names of places; kennel.domain.core.telling adds the engine's and names the seats.
+    words: Words
 
     def inventory(self, state: State) -> dict[str, int]:
         """Every physical component by kind ("nut:walnut": 11, ...), wherever it lies.

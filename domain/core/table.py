@@ -103,7 +103,7 @@ class Table(Generic[State]):
         if self.ended is not None or not self.started:
             return ()
         if self.proposal is not None:
-            label = f"agree to undo back to version {self.proposal.to_version}?"
+            label = "agree or refuse to undo the last moves"
             return tuple(Prompt(seat, PromptKind.CHOICE, label) for seat in self.owe_undo_answer())
         return self.game.pending(self.state)
 

@@ -12,6 +12,7 @@ from kennel.domain.hoarders import decide as deciding
 from kennel.domain.hoarders import evolve as evolving
 from kennel.domain.hoarders import inventory as inventories
 from kennel.domain.hoarders import legal, narration, prompts, timeouts, views
+from kennel.domain.hoarders.words import WORDS
 from kennel.domain.hoarders import outcome as outcomes
 from kennel.domain.hoarders import setup as setting_up
 from kennel.domain.hoarders.commands import AllowTheft, CancelTheft, PickCritters, RevealCritter
@@ -43,6 +44,7 @@ class Hoarders:
     seats = SeatRange(setting_up.MIN_SEATS, setting_up.MAX_SEATS)
     options_type: type = Options
     commands: TypeRegistry[Any] = TypeRegistry.of([PickCritters, RevealCritter, AllowTheft, CancelTheft])
+    words = WORDS
     events: TypeRegistry[Any] = TypeRegistry.of(
         [
             NutsShuffled,

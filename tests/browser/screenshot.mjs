@@ -64,6 +64,8 @@ try {
       changed: document.querySelectorAll("#panels .chg").length,
       svgs: document.querySelectorAll("#panels svg").length,
       final: document.getElementById("final").innerText,
+      cardTitles: [...document.querySelectorAll("#panels .card > h3")].map((h) => h.innerText),
+      perspective: document.body.dataset.perspective ?? null,
     }));
 
   await page.goto(pathToFileURL(resolve(pagePath)).href);
@@ -90,6 +92,10 @@ try {
   await page.evaluate(() => window.scrollTo(0, 0));
   report.snapshots.shot = await snapshot();
   await page.screenshot({ path: shotPath });
+
+  // "as seat 0": every panel switches to what that seat saw, at the same step.
+  await page.selectOption("#perspective", "0");
+  report.snapshots.asSeat = await snapshot();
 } finally {
   await context.close();
   rmSync(userDataDir, { recursive: true, force: true });

@@ -5,7 +5,8 @@ is written, and `screenshot.mjs` (Playwright's `playwright-core` from npm, drivi
 `chromium`; no browser is downloaded) loads it, moves the timeline with the Next button, the
 slider, an arrow key and the End key, and takes a screenshot. The checks: nothing was fetched,
 no script error, each move changed the step shown, the narration line highlighted and the
-views, and the screenshot is a picture, not a blank page.
+views, choosing "as seat 0" switches every panel to what that seat saw, and the screenshot is
+a picture, not a blank page.
 
 Needs node, `npm ci --prefix tests/browser` and chromium (`make browser` installs them). Skipped
 when one is missing, unless KENNEL_REQUIRE_BROWSER=1, which turns the skip into a failure.
@@ -96,6 +97,19 @@ def test_the_timeline_moves_what_the_page_shows(game_name: str, tmp_path: Path) 
     assert "outcome" in seen["end"]["panels"].lower() and "won" in seen["end"]["final"]
     if getattr(game, "picture", None) is not None:
         assert seen["shot"]["svgs"] > 0, "the game draws itself, but no picture is on the page"
+
+    # "as seat 0" switches every panel, not only the story: no whole state, no spectator's or
+    # other seat's view; the table's public facts, and seat 0's own card (issue 18).
+    mine, everything = seen["asSeat"], seen["shot"]
+    assert mine["step"] == everything["step"] and mine["perspective"] == "0"
+    titles = " | ".join(mine["cardTitles"])
+    assert "Omniscient" not in titles and "Spectator" not in titles, titles
+    seat_cards = [title for title in mine["cardTitles"] if title.startswith("Seat ")]
+    assert len(seat_cards) == 1 and seat_cards[0].startswith("Seat 0"), titles
+    assert any(title.startswith("Table") for title in mine["cardTitles"]), titles
+    whole = "state (the whole truth)"  # its summary; the page may set it in capitals
+    assert whole in everything["panels"].lower() and whole not in mine["panels"].lower()
+    assert mine["panels"] != everything["panels"]
 
     width, height, colours = png_colours(shot.read_bytes())
     assert (width, height) == VIEWPORT

@@ -53,7 +53,7 @@ async function person(name) {
 async function seen(player) {
   return player.page.evaluate(() => {
     const gameId = location.hash.split("/")[2];
-    const seat = JSON.parse(sessionStorage.getItem(`kennel.seat.${gameId}`) ?? "null");
+    const seat = JSON.parse(localStorage.getItem(`kennel.seat.${gameId}`) ?? "null");
     const hand = document.querySelector('#my-view dd[data-field="hand"]');
     return {
       gameId,
@@ -61,7 +61,9 @@ async function seen(player) {
       credential: seat?.credential ?? null,
       status: document.getElementById("game-status")?.textContent ?? null,
       version: Number(document.getElementById("version")?.dataset.version ?? -1),
-      hand: hand ? [...hand.querySelectorAll(".chip")].map((chip) => chip.textContent) : null,
+      // Equal cards show once with their count ("quieto ×2"): listed here once per card.
+      hand: hand ? [...hand.querySelectorAll(".chip")].flatMap((chip) =>
+        Array(Number(chip.dataset.count ?? 1)).fill(chip.textContent.replace(/ ×\d+$/, ""))) : null,
       handFields: document.querySelectorAll('#my-view [data-field="hand"]').length,
       commands: document.querySelectorAll("#moves button.act").length,
       countdowns: [...document.querySelectorAll(".countdown")].map((clock) => clock.textContent),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import sys
 
 import pytest
@@ -43,7 +44,10 @@ def test_always_choosing_the_first_option_plays_to_the_end(
     asked = out.count("Your choice (1-")
     assert 0 < asked < MAX_INPUTS
     assert "Game over. Winner" in out
-    assert out.startswith(f"{GAMES[game].title}: Ann (seat 0) against bot-1")
+    assert "Your move: " in out  # the same headline as every front-end
+    assert out.startswith(f"{GAMES[game].title}: Ann against bot-1")
+    assert not re.search(r"\bseat \d", out.split("Game over.", 1)[0])  # names, never numbers (issue 18)
+    assert "=[" not in out and "critters=" not in out  # labels, not field dumps
     for heading in ("What happened:", "Your view:", "Waiting for:", "Your options:", "  1. "):
         assert heading in out
     assert "{" not in out.split("Your view:", 1)[1].split("Waiting for:", 1)[0]  # lines, not JSON

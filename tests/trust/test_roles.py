@@ -45,6 +45,7 @@ def _members(spectator: tuple[str, str], seat: tuple[str, str], auditor: tuple[s
 EXPECTED: dict[str, dict[str, tuple[str, str]]] = {
     "CreateGame": ANYONE,
     "ListOpenGames": ANYONE,
+    "GetGuide": ANYONE,
     "JoinGame": ANYONE,
     "SubmitCommand": _members(NOT_A_SEAT, OK, NOT_A_SEAT),
     "GetView": _members(OK, OK, OK),
@@ -173,6 +174,7 @@ CALLS: dict[str, Callable[[World, Callable[[CreatedGame], str]], tuple[CreatedGa
         "CreateGame", lambda w: pb.CreateGameRequest(game_type=GAME, seats=[pb.SeatSpec(name="a"), pb.SeatSpec(name="b")])
     ),
     "ListOpenGames": _anyone("ListOpenGames", lambda w: pb.ListOpenGamesRequest()),
+    "GetGuide": _anyone("GetGuide", lambda w: pb.GetGuideRequest(game_type=GAME)),
     "JoinGame": _anyone("JoinGame", _join_request),
     "SubmitCommand": _submit,
     "GetView": _view("running"),

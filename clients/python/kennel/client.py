@@ -147,6 +147,10 @@ class Kennel:
                 break
         return games
 
+    def guide(self, game_type: str) -> pb.GetGuideResponse:
+        """How to play `game_type` in a player's words, and the names of its places."""
+        return self.call("GetGuide", pb.GetGuideRequest(game_type=game_type))
+
     def join(self, game_id: str, name: str, seat: int | None = None) -> tuple[int, str]:
         """Take an open seat: returns (seat, credential)."""
         request = pb.JoinGameRequest(game_id=game_id, name=name)

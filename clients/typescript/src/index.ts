@@ -145,6 +145,11 @@ export class Kennel {
     return (await this.call((o) => this.client.listOpenGames({ gameType }, o))).games;
   }
 
+  /** How to play a game in a player's words, and the names of its places (for maps). */
+  async guide(gameType: string): Promise<pb.GetGuideResponse> {
+    return this.call((o) => this.client.getGuide({ gameType }, o));
+  }
+
   /** Take an open seat (the first, or the one given). */
   async join(gameId: string, name: string, seat?: number): Promise<{ seat: number; credential: string }> {
     const response = await this.call((o) => this.client.joinGame({ gameId, name, seat }, o), undefined, 0);

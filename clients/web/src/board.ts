@@ -1,7 +1,8 @@
 // A Dog's Life's city, drawn from the game's own board.json (served by `kennel serve --web` from
 // the domain package, so the board is defined in one place) and the seat's view: spaces,
 // dogs, the dogcatcher's truck, bones and newspapers lying about, searched trash cans and
-// piddle markers. Squares a legal MoveDog or SteerTruck leads to are marked and clickable.
+// piddle markers. Squares a legal MoveDog or SteerTruck leads to are marked and clickable, each
+// titled with the move's label from the server ("Walk to Poodle Avenue 2").
 
 import type { Plain } from "./plain.js";
 
@@ -117,9 +118,10 @@ export function drawBoard(board: Board, view: Rec, names: string[], targets: Tar
     const shift = (dogs.filter((d, i) => i < index && d.position === dog.position).length) * 7;
     const g = el("g", { class: "dog", "data-seat": seat });
     g.append(el("circle", { cx: at[0] - 4 + shift, cy: at[1] + 2, r: 10, fill: SEAT_COLOURS[seat % 6]!, stroke: "#fff", "stroke-width": 2 }));
-    g.append(el("text", { x: at[0] - 4 + shift, y: at[1] + 6, class: "dog-label" }, String(seat)));
+    const owner = names[seat] ?? "a player";
+    g.append(el("text", { x: at[0] - 4 + shift, y: at[1] + 6, class: "dog-label" }, owner.slice(0, 1).toUpperCase()));
     const where = dog.position === pound ? " (in the pound)" : "";
-    g.append(el("title", {}, `${names[seat] ?? `seat ${seat}`}: ${dog.name}${where}`));
+    g.append(el("title", {}, `${owner}'s dog ${dog.name}${where}`));
     svg.append(g);
   });
   for (const target of targets) {

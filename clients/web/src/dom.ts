@@ -23,10 +23,24 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
-// Fields that hold a seat number in every game's messages: shown with the player's name.
-const SEAT_FIELDS = new Set(["seat", "viewer", "active"]);
-const SEAT_LIST_FIELDS = new Set(["winners", "contenders", "adopted", "asking"]);
+// Fields that hold a seat number in the games' messages: shown as the player's name. A field a
+// game adds later that is not listed here still shows, as a number.
+const SEAT_FIELDS = new Set(["seat", "viewer", "active", "crown", "turn", "holder", "thief", "victim", "proposer",
+  "partner", "mrSquirrel", "pawHolder", "owner", "attacker", "defender", "winner", "drawer", "loser"]);
+const SEAT_LIST_FIELDS = new Set(["winners", "contenders", "adopted", "asking", "fighters", "owing"]);
+// Fields a player never needs to read: their own seat number.
+const HIDDEN_FIELDS = new Set(["viewer"]);
 let seatNames: readonly string[] = [];
+
+// Fields that hold a place on a board (A Dog's Life's spaces): shown by the place's name, from the
+// server's guide ("space:120" -> "Poodle Avenue 2").
+const SPACE_FIELDS = new Set(["position", "home", "truck", "truckFrom", "space", "searched", "begged", "to"]);
+let places: Readonly<Record<string, string>> = {};
+
+/** The names of the game's places (GetGuide's components), for the fields above. */
+export function setPlaces(components: Readonly<Record<string, string>>): void {
+  places = components;
+}
 
 /** The players' names, by seat, for the fields above. */
 export function setSeatNames(names: readonly string[]): void {
@@ -34,10 +48,17 @@ export function setSeatNames(names: readonly string[]): void {
 }
 
 function named(key: string, value: Plain): Plain {
-  const name = (seat: Plain) => (typeof seat === "number" && seatNames[seat] !== undefined ? `${seatNames[seat]} (${seat})` : seat);
+  const name = (seat: Plain) => (typeof seat === "number" && seatNames[seat] !== undefined ? seatNames[seat]! : seat);
+  const place = (space: Plain) => (typeof space === "number" && places[`space:${space}`] !== undefined ? places[`space:${space}`]! : space);
+  if (SPACE_FIELDS.has(key)) return Array.isArray(value) ? value.map(place) : place(value);
   if (SEAT_FIELDS.has(key)) return name(value);
   if (SEAT_LIST_FIELDS.has(key) && Array.isArray(value)) return value.map(name);
   return value;
+}
+
+/** A field's name as a heading; a seat is a player. */
+function fieldWord(name: string): string {
+  return SEAT_FIELDS.has(name) && name === "seat" ? "player" : words(name);
 }
 
 export function isRecord(value: Plain): value is { [key: string]: Plain } {
@@ -50,25 +71,37 @@ export function renderPlain(given: Plain, key = ""): HTMLElement {
   if (Array.isArray(value)) {
     if (value.length === 0) return h("span", { class: "empty" }, "none");
     if (value.every(isRecord)) return table(value as { [key: string]: Plain }[]);
-    return h("span", { class: "chips" }, value.map((item) => h("span", { class: "chip" }, scalarText(item))));
+    return h("span", { class: "chips" }, counted(value).map(([item, count]) =>
+      h("span", { class: "chip", "data-count": count }, count > 1 ? `${scalarText(item)} ×${count}` : scalarText(item))));
   }
   if (isRecord(value)) {
-    const entries = Object.entries(value);
+    const entries = Object.entries(value).filter(([name]) => !HIDDEN_FIELDS.has(name));
     if (entries.length === 0) return h("span", { class: "empty" }, "—");
     return h("dl", { class: "fields" }, entries.flatMap(([name, item]) => [
-      h("dt", {}, words(name)),
+      h("dt", {}, fieldWord(name)),
       h("dd", { "data-field": name }, renderPlain(item, name)),
     ]));
   }
   return h("span", { class: key ? `value ${typeof value}` : "value" }, scalarText(value));
 }
 
+/** Equal things once each, with how many: five walnut chips become "walnut ×5". */
+export function counted(items: Plain[]): [Plain, number][] {
+  const counts = new Map<string, [Plain, number]>();
+  for (const item of items) {
+    const key = JSON.stringify(item);
+    const found = counts.get(key);
+    counts.set(key, [item, (found?.[1] ?? 0) + 1]);
+  }
+  return [...counts.values()];
+}
+
 function table(rows: { [key: string]: Plain }[]): HTMLElement {
-  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((c) => !HIDDEN_FIELDS.has(c));
   return h("table", { class: "grid" },
-    h("thead", {}, h("tr", {}, columns.map((c) => h("th", {}, words(c))))),
+    h("thead", {}, h("tr", {}, columns.map((c) => h("th", {}, fieldWord(c))))),
     h("tbody", {}, rows.map((row) =>
-      h("tr", {}, columns.map((c) => h("td", { "data-field": c }, c in row ? renderPlain(row[c]!, c) : ""))))),
+      h("tr", {}, columns.map((c) => h("td", { "data-field": c, "data-label": fieldWord(c) }, c in row ? renderPlain(row[c]!, c) : ""))))),
   );
 }
 

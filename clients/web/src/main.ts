@@ -1,17 +1,21 @@
-// Kennel's web client: a lobby (create a game, or join an open one) and a game page (your view,
-// your legal commands as buttons, the other seats' moves live). It works for every game through
-// one generic rendering of views, commands and events (plain.ts, dom.ts), with a drawn board
-// where a game needs one (A Dog's Life: board.ts). It talks to `kennel serve --web` with the
-// TypeScript SDK over the Connect protocol; credentials stay in this tab's sessionStorage.
+// Kennel's web client: a lobby (create a game, join an open one, or go back to one of yours)
+// and a game page (what you see, your choices as labelled buttons, the other seats' moves live,
+// how to play). Every word a player reads comes from the server (labels, sentences, headline,
+// guide: kennel.domain.core.telling), so it reads the same as every other front-end; the view
+// itself is rendered generically (plain.ts, dom.ts), with a drawn board where a game needs one
+// (A Dog's Life: board.ts). It talks to `kennel serve --web` with the TypeScript SDK over the
+// Connect protocol. A seat's credential is kept in localStorage, so that closing the tab loses
+// nothing; a resume link carries it to another browser; leaving a seat is an explicit button.
 
 import { Kennel, KennelError, pb, type Session } from "@kennel/sdk";
 import { connectTransport } from "@kennel/sdk/web";
 import { drawBoard, loadBoard, SEAT_COLOURS, type Target } from "./board.js";
-import { argumentsText, h, isRecord, renderPlain, setSeatNames } from "./dom.js";
-import { only, plain, type Plain, words } from "./plain.js";
+import { h, isRecord, renderPlain, setPlaces, setSeatNames } from "./dom.js";
+import { choices, countdown, download, eventLine, handFirst, seatNames, tickCountdowns } from "./parts.js";
+import { only, plain, type Plain } from "./plain.js";
+import { forget, myGames, mySeat, remember, resumeLink, savedName, type Seat } from "./seats.js";
 
 interface GameInfo { name: string; title: string; minSeats: number; maxSeats: number }
-interface Seat { seat: number; credential: string; name: string }
 
 const kennel = new Kennel(connectTransport());
 const app = document.getElementById("app")!;
@@ -20,19 +24,6 @@ let games: GameInfo[] = [];
 let leave: AbortController | undefined; // ends the page's watch and timers when it changes
 
 const titleOf = (type: string) => games.find((g) => g.name === type)?.title ?? type;
-const seatKey = (gameId: string) => `kennel.seat.${gameId}`;
-const savedName = () => localStorage.getItem("kennel.name") ?? "";
-
-function remember(gameId: string, seat: Seat): void {
-  sessionStorage.setItem(seatKey(gameId), JSON.stringify(seat));
-  localStorage.setItem("kennel.name", seat.name);
-}
-
-function mySeat(gameId: string): Seat | undefined {
-  const saved = sessionStorage.getItem(seatKey(gameId));
-  return saved ? (JSON.parse(saved) as Seat) : undefined;
-}
-
 function problem(error: unknown): string {
   if (error instanceof KennelError) return error.detail || error.message;
   return error instanceof Error ? error.message : String(error);
@@ -77,7 +68,7 @@ function lobby(signal: AbortSignal): void {
         const count = Number(seats.value);
         const limitMs = Math.max(0, Math.round(Number(limit.value) * 1000)) || 0;
         const created = await kennel.createGame(kind.value, [me, ...Array<null>(count - 1).fill(null)], undefined, limitMs);
-        remember(created.gameId, { seat: 0, credential: created.credentials.get(0)!, name: me });
+        remember(created.gameId, { seat: 0, credential: created.credentials.get(0)!, name: me, gameType: kind.value });
         location.hash = `#/game/${created.gameId}`;
       } catch (error) {
         showError(message, error);
@@ -93,12 +84,12 @@ function lobby(signal: AbortSignal): void {
   );
 
   const list = h("div", { id: "open-games" }, h("p", { class: "hint" }, "Looking for open games…"));
-  const join = async (gameId: string, seat?: number) => {
+  const join = async (gameId: string, gameType: string, seat?: number) => {
     const me = needName();
     if (!me) return;
     try {
       const joined = await kennel.join(gameId, me, seat);
-      remember(gameId, { seat: joined.seat, credential: joined.credential, name: me });
+      remember(gameId, { seat: joined.seat, credential: joined.credential, name: me, gameType });
       location.hash = `#/game/${gameId}`;
     } catch (error) {
       showError(message, error);
@@ -113,7 +104,7 @@ function lobby(signal: AbortSignal): void {
           h("span", { class: "seat-list" }, game.seats.map((s) =>
             h("span", { class: s.name === undefined ? "seat open" : "seat" }, s.name ?? "open seat"))),
           mySeat(game.gameId) ? h("a", { href: `#/game/${game.gameId}`, class: "button" }, "Back to my seat")
-            : h("button", { class: "join", onclick: () => join(game.gameId) }, "Join"),
+            : h("button", { class: "join", onclick: () => join(game.gameId, game.gameType) }, "Join"),
         ))));
     } catch (error) {
       showError(list, error);
@@ -128,11 +119,32 @@ function lobby(signal: AbortSignal): void {
       h("label", { class: "name" }, "Your name ", name),
       message,
     ),
+    yourGames(),
     h("div", { class: "lobby" },
       create,
       h("section", { class: "panel" }, h("h2", {}, "Open games ", h("button", { class: "small", onclick: refresh }, "Refresh")), list),
     ),
   );
+}
+
+/** The games this browser holds a seat in, each with where it stands now, to go back to. */
+function yourGames(): HTMLElement {
+  const mine = myGames();
+  const section = h("section", { id: "your-games", class: "panel", hidden: mine.length === 0 },
+    h("h2", {}, "Your games"));
+  const list = h("ul", { class: "games" });
+  section.append(list);
+  for (const [gameId, seat] of mine) {
+    const state = h("span", { class: "seat-list hint" }, "…");
+    list.append(h("li", { "data-game-id": gameId },
+      h("span", { class: "game-title" }, seat.gameType ? titleOf(seat.gameType) : "A game"),
+      state,
+      h("a", { href: `#/game/${gameId}`, class: "button resume" }, "Back to my seat")));
+    kennel.session(gameId, seat.credential).view().then(
+      (view) => { state.textContent = `${seat.name}: ${view.headline}`; },
+      (error) => { state.textContent = problem(error); });
+  }
+  return section;
 }
 
 // A game ----------------------------------------------------------------------------------------
@@ -145,54 +157,56 @@ interface Page {
   busy: boolean;
 }
 
-function describeCommand(command: pb.Command): { kind: string; args: string } {
-  const [, game] = only(plain(pb.CommandSchema, command).game ?? null) ?? [];
-  const [kind, args] = only(isRecord(game ?? null) ? (game as { kind?: Plain }).kind ?? null : null) ?? ["command", {}];
-  return { kind, args: argumentsText(args) };
+const guides = new Map<string, Promise<pb.GetGuideResponse>>();
+
+/** How to play, from the server's guide (the game's own words, written from its rulebook). */
+function howToPlay(gameType: string): HTMLElement {
+  const panel = h("details", { id: "how-to-play", class: "panel" }, h("summary", {}, `How to play ${titleOf(gameType)}`));
+  if (!guides.has(gameType)) guides.set(gameType, kennel.guide(gameType));
+  guides.get(gameType)!.then((guide) => {
+    panel.append(
+      h("p", { class: "goal" }, h("b", {}, "Goal. "), guide.goal),
+      h("p", { class: "turn" }, h("b", {}, "A turn. "), guide.turn),
+      h("dl", { class: "cards" }, guide.cards.flatMap((card) => [h("dt", {}, card.name), h("dd", {}, card.text)])),
+    );
+  }, (error) => panel.append(h("p", { class: "error" }, problem(error))));
+  return panel;
 }
 
-function describeEvent(event: pb.Event, names: string[]): HTMLElement {
-  const p = plain(pb.EventSchema, event);
-  let [kind, body] = only(p.kind ?? null) ?? ["event", {}];
-  if (isRecord(body) && "kind" in body && games.some((g) => g.name.replaceAll("-", "") === kind.toLowerCase())) {
-    [kind, body] = only(body.kind ?? null) ?? [kind, body];
-  }
-  const who = event.seat === undefined ? "" : names[event.seat] ?? `seat ${event.seat}`;
-  return h("li", { "data-version": Number(event.version), "data-seat": event.seat ?? "" },
-    h("span", { class: "version" }, String(event.version)),
-    who ? h("span", { class: "who", style: `--seat:${SEAT_COLOURS[(event.seat ?? 0) % 6]}` }, who) : null,
-    h("span", { class: "kind" }, words(kind)),
-    h("span", { class: "args" }, argumentsText(body)),
+/** The finished game's replay page, served by `kennel serve --web` for this seat's credential
+ * (sent as a header, never in an address), opened from a blob in a new tab. */
+async function openReplay(gameId: string, me: Seat, opened: Window | null): Promise<void> {
+  const response = await fetch(`/replay/${encodeURIComponent(gameId)}.html`, { headers: { authorization: `Bearer ${me.credential}` } });
+  if (!response.ok) throw new Error(await response.text());
+  const url = URL.createObjectURL(new Blob([await response.text()], { type: "text/html" }));
+  if (opened) opened.location.href = url;
+  else location.href = url;
+}
+
+function outcomePanel(view: pb.View, names: string[], page: Page, gameId: string, message: HTMLElement): HTMLElement {
+  const outcome = view.outcome!;
+  const order = view.seats.map((s) => s.seat).sort((a, b) => (outcome.scores[b] ?? 0) - (outcome.scores[a] ?? 0));
+  const save = async () => {
+    try {
+      download(`kennel-${view.gameType}-${gameId}.jsonl`, await page.session.log(), "application/jsonl");
+    } catch (error) {
+      showError(message, error);
+    }
+  };
+  const replay = () => {
+    const opened = window.open("", "_blank");
+    openReplay(gameId, page.me, opened).catch((error) => { opened?.close(); showError(message, error); });
+  };
+  return h("div", { id: "outcome", class: "outcome-panel" },
+    h("p", { class: "outcome" }, view.headline),
+    h("ol", { id: "scores" }, order.map((seat) => h("li", { "data-seat": seat, class: outcome.winners.includes(seat) ? "winner" : "" },
+      h("span", { class: "name" }, names[seat] ?? ""), " ",
+      h("span", { class: "score" }, `${outcome.scores[seat] ?? 0}`),
+      outcome.winners.includes(seat) ? h("span", { class: "won" }, "winner") : null))),
+    h("p", { class: "after" },
+      h("button", { id: "download-log", onclick: save }, "Download the log"), " ",
+      h("button", { id: "replay-link", class: "secondary", onclick: replay }, "Open the replay page")),
   );
-}
-
-/** A seat's own hand is what a player looks at most: show it first. */
-/** Time left before a prompt runs out (turn timers): kept current by `tickCountdowns`. */
-function countdown(deadlineUnixMs: number): HTMLElement {
-  const element = h("span", { class: "countdown", "data-deadline": deadlineUnixMs });
-  element.textContent = timeLeft(deadlineUnixMs);
-  return element;
-}
-
-function timeLeft(deadlineUnixMs: number): string {
-  const seconds = Math.max(0, Math.ceil((deadlineUnixMs - Date.now()) / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} left`;
-}
-
-function tickCountdowns(): void {
-  for (const element of document.querySelectorAll<HTMLElement>(".countdown")) {
-    element.textContent = timeLeft(Number(element.dataset.deadline));
-  }
-}
-
-function handFirst(own: Plain): Plain {
-  if (!isRecord(own) || !("hand" in own)) return own;
-  const { hand, ...rest } = own;
-  return { hand: hand!, ...rest };
-}
-
-function seatNames(view: pb.View): string[] {
-  return view.seats.map((s) => s.name ?? `open seat ${s.seat}`);
 }
 
 async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
@@ -207,13 +221,22 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
   const board = h("section", { id: "board", class: "panel board-panel", hidden: true });
   const mine = h("section", { id: "my-view", class: "panel" });
   const seats = h("section", { id: "seats", class: "panel" });
+  const guide = h("div", { id: "guide" });
   const feed = h("ol", { id: "feed", reversed: true });
   const message = h("div", { id: "message", class: "message" });
+  const leaving = h("details", { id: "leave", class: "panel" }, h("summary", {}, "Your seat"),
+    h("p", { class: "hint" }, "This browser keeps your seat: close the tab and come back at any time. "
+      + "To play on from another device, open this private link there (anyone with it plays your seat):"),
+    h("p", {}, h("a", { id: "resume-link", href: resumeLink(gameId, me) }, "your seat's link")),
+    h("button", { id: "leave-game", class: "danger", onclick: () => {
+      forget(gameId);
+      location.hash = "#/";
+    } }, "Leave this game on this device"));
   app.replaceChildren(
     status, message,
     h("div", { class: "table" },
       h("div", { class: "main" }, moves, board, mine),
-      h("aside", {}, seats, h("section", { class: "panel" }, h("h2", {}, "What happened"), feed)),
+      h("aside", {}, seats, guide, h("section", { class: "panel" }, h("h2", {}, "What happened"), feed), leaving),
     ),
   );
 
@@ -235,7 +258,10 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
 
   const show = (view: pb.View) => {
     if (page.view && view.version < page.view.version) return; // an older answer overtaken by the stream
+    const first = page.view === undefined;
     page.view = view;
+    if (first) guide.replaceChildren(howToPlay(view.gameType));
+    if (!me.gameType) remember(gameId, { ...me, gameType: view.gameType });
     const names = seatNames(view);
     setSeatNames(names);
     const owing = new Map<number, string[]>();
@@ -252,8 +278,8 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
     status.replaceChildren(
       h("h1", {}, titleOf(view.gameType)),
       h("span", { class: `badge ${state.replaceAll(" ", "-")}`, id: "game-status" }, state),
-      h("span", { class: "detail" }, "you are ", h("b", { id: "me" }, me.name), ` (seat ${me.seat})`),
-      h("span", { class: "detail", id: "version", "data-version": Number(view.version) }, `event ${view.version}`),
+      h("span", { class: "detail" }, "you are ", h("b", { id: "me" }, me.name)),
+      h("span", { class: "detail", id: "version", "data-version": Number(view.version) }, `move ${view.version}`),
     );
     if (view.status === pb.GameStatus.WAITING_FOR_PLAYERS) {
       const link = `${location.origin}${location.pathname}#/join/${gameId}`;
@@ -269,23 +295,15 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
         view.outcome ? h("span", { class: "score" }, String(view.outcome.scores[s.seat] ?? "")) : null,
       ))));
 
-    const groups = new Map<string, { args: string; command: pb.Command }[]>();
-    for (const command of view.legalCommands) {
-      const { kind, args } = describeCommand(command);
-      groups.set(kind, [...(groups.get(kind) ?? []), { args, command }]);
-    }
-    const myPrompts = owing.get(me.seat) ?? [];
+    const mineToMove = owing.has(me.seat);
+    moves.classList.toggle("waiting", !mineToMove && !view.outcome);
     moves.replaceChildren(
-      h("h2", {}, view.outcome ? "The game is over" : myPrompts.length ? `Your move: ${myPrompts.join("; ")}` : "Your move",
+      h("h2", { id: "headline" }, view.outcome ? "The game is over" : view.headline,
         !view.outcome && due.has(me.seat) ? countdown(due.get(me.seat)!) : null),
-      view.outcome ? h("p", { class: "outcome", id: "outcome" }, view.outcome.reason)
-        : groups.size === 0 ? h("p", { class: "hint", id: "nothing-to-do" },
-          view.status === pb.GameStatus.WAITING_FOR_PLAYERS ? "Waiting for every seat to be taken…" : `Waiting for ${[...owing.keys()].map((s) => names[s]).join(", ") || "the game"}…`)
-        : h("div", { class: "commands" }, [...groups].map(([kind, options]) => h("div", { class: "command", "data-kind": kind },
-          h("span", { class: "command-kind" }, words(kind)),
-          h("span", { class: "options" }, options.map(({ args, command }) =>
-            h("button", { class: "act", onclick: () => act(command) }, args || words(kind)))),
-        ))),
+      view.outcome ? outcomePanel(view, names, page, gameId, message)
+        : view.legalCommands.length === 0 ? h("p", { class: "hint", id: "nothing-to-do" },
+          view.status === pb.GameStatus.WAITING_FOR_PLAYERS ? "Waiting for every seat to be taken…" : "Nothing for you to do yet.")
+        : choices(view, act),
     );
 
     const gameView = plain(pb.GameViewSchema, view.game ?? {}).game;
@@ -294,30 +312,33 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
       own === undefined ? h("p", { class: "hint" }, "Nothing yet.") : renderPlain(handFirst(own)));
     if (gameCase === "aDogsLife" && isRecord(own ?? null)) {
       const targets: Target[] = [];
-      for (const { command, args } of groups.get("moveDog") ?? []) {
-        const to = (command.game.value as { kind?: { value?: { to?: number } } }).kind?.value?.to;
-        if (to !== undefined) targets.push({ space: to, label: `move here (${args})`, send: () => act(command) });
-      }
-      for (const { command, args } of groups.get("steerTruck") ?? []) {
-        const to = (command.game.value as { kind?: { value?: { to?: number } } }).kind?.value?.to;
-        if (to !== undefined) targets.push({ space: to, label: `steer the truck here (${args})`, send: () => act(command) });
-      }
+      view.legalCommands.forEach((command, i) => {
+        const kind = (command.game.value as { kind?: { case?: string; value?: { to?: number } } } | undefined)?.kind;
+        const to = kind?.value?.to;
+        if ((kind?.case === "moveDog" || kind?.case === "steerTruck") && to !== undefined) {
+          targets.push({ space: to, label: view.legalLabels[i]?.text ?? "", send: () => act(command) });
+        }
+      });
       void loadBoard().then((b) => {
         if (page.view !== view) return;
         board.hidden = false;
         board.replaceChildren(h("h2", {}, "The city"), drawBoard(b, own as { [key: string]: Plain }, names, targets),
           h("p", { class: "legend" }, "H home · A address · R restaurant · green: trash can (grey once searched) · "
-            + "yellow: lamppost · blue: fountain · numbered discs: the dogs, by seat · rings: where you may move (click)"));
+            + "yellow: lamppost · blue: fountain · discs: the dogs, by their player's initial · rings: where you may go (click one)"));
       }, (error) => showError(board, error));
     }
   };
 
   try {
-    show(await page.session.view());
+    const view = await page.session.view();
+    try { // the names of the game's places, before the view that shows them
+      if (!guides.has(view.gameType)) guides.set(view.gameType, kennel.guide(view.gameType));
+      setPlaces((await guides.get(view.gameType)!).components);
+    } catch { /* the view still shows, with places by number; the guide panel says what failed */ }
+    show(view);
     for await (const update of page.session.watch({ signal })) {
       if (update.view) show(update.view);
-      const names = update.view ? seatNames(update.view) : [];
-      page.feed.unshift(...update.events.map((e) => describeEvent(e, names)).reverse());
+      page.feed.unshift(...update.events.map(eventLine).reverse());
       page.feed.length = Math.min(page.feed.length, FEED_LINES);
       feed.replaceChildren(...page.feed);
     }
@@ -350,6 +371,19 @@ function route(): void {
   leave = new AbortController();
   const [, where, gameId] = location.hash.split("/");
   document.body.dataset.page = where || "lobby";
+  if (where === "resume" && gameId) {
+    const [, , , data] = location.hash.split("/");
+    try {
+      const seat = JSON.parse(decodeURIComponent(data ?? "")) as Seat;
+      if (typeof seat.credential !== "string" || typeof seat.seat !== "number") throw new Error("not a seat");
+      remember(gameId, seat);
+    } catch {
+      app.replaceChildren(h("p", { class: "error", role: "alert" }, "This resume link is damaged."));
+      return;
+    }
+    location.replace(`#/game/${gameId}`); // the credential leaves the address bar and the history
+    return;
+  }
   if ((where === "game" || where === "join") && gameId) {
     if (where === "join" && mySeat(gameId)) location.hash = `#/game/${gameId}`;
     else if (where === "join") joinPage(gameId);

@@ -1,0 +1,115 @@
+"""A table told in a player's words, the same for every game and every front-end.
+
+The game's own words (`Game.words`, `Game.describe`) cover its commands and events; this module
+adds the engine's (undo, seats, timers, the end), names seats instead of numbering them, and
+writes the line a screen heads with: whose move it is, and what they are to do.
+
+The domain's public texts (prompts, an outcome's reason) are written without names, since the
+state does not know them; they say "seat 2", and `named` puts the name in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from kennel.domain.core import table as tables
+from kennel.domain.core.rules import Game, Seat, Viewer
+from kennel.domain.core.timeouts import PromptExpired, TimerSet
+from kennel.domain.core.undo import AnswerUndo, ProposeUndo, UndoAnswered, Undone, UndoProposed
+from kennel.domain.core.words import HowToPlay, Label, listing
+
+UNDO_GROUP = "Undo"
+_SEAT_NUMBER = re.compile(r"\b([Ss])eat (\d+)\b")
+_YOUR = re.compile(r"\b[Yy]our\b")
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def names_of(table: tables.Table[Any]) -> list[str]:
+    """Every seat's name in turn order; a seat still open is "the second player" (a sentence
+    written while it was open is kept as it was, and a number would read as a seat number)."""
+    return [
+        name if name is not None else f"the {_ORDINALS[seat] if seat < len(_ORDINALS) else 'next'} player"
+        for seat, name in enumerate(table.seats)
+    ]
+
+
+def named(text: str, names: Sequence[str]) -> str:
+    """A domain text with every "seat N" replaced by that seat's name."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(2))
+        return names[seat] if 0 <= seat < len(names) else match.group(0)
+
+    return _SEAT_NUMBER.sub(name, text)
+
+
+def label(table: tables.Table[Any], seat: Seat, command: Any, names: Sequence[str]) -> Label:
+    """A legal command of `seat` in its player's words."""
+    if isinstance(command, ProposeUndo):
+        # Offered whenever something since the last revealing event can be undone, whoever did it.
+        return Label("Ask everyone to undo the last moves, back to the last reveal or roll", UNDO_GROUP)
+    if isinstance(command, AnswerUndo):
+        return Label("Agree to undo" if command.agree else "Refuse to undo", UNDO_GROUP)
+    return table.game.words.label(table.state, seat, command, names)
+
+
+def sentence(game: Game[Any], event: Any, names: Sequence[str]) -> str:
+    """One sentence for an event already redacted for its reader; `names` as they were when it
+    happened (a `SeatFilled` is told with the seat still open)."""
+    if tables.is_engine_event(event):
+        return engine_sentence(game, event, names)
+    return named(game.describe(event, names), names)
+
+
+def engine_sentence(game: Game[Any], event: Any, names: Sequence[str]) -> str:
+    if isinstance(event, tables.GameCreated):
+        players = listing([name if name is not None else "an open seat" for name in event.seats])
+        return f"A game of {game.title} was set up for {players}."
+    if isinstance(event, tables.SeatFilled):
+        return f"{event.name} joined the game."
+    if isinstance(event, tables.GameEnded):
+        winners = listing([names[s] for s in event.winners]) or "Nobody"
+        return f"The game ended: {winners} won. {named(event.reason, names)}"
+    if isinstance(event, UndoProposed):
+        return f"{names[event.seat]} asked to undo the last moves."
+    if isinstance(event, UndoAnswered):
+        return f"{names[event.seat]} {'agreed to' if event.agree else 'refused'} the undo."
+    if isinstance(event, Undone):
+        return "Everyone agreed: the last moves were undone."
+    if isinstance(event, TimerSet):
+        return f"Every move of this game has {event.prompt_limit_ms / 1000:g} seconds."
+    if isinstance(event, PromptExpired):
+        return f"{names[event.seat]} ran out of time; the rules moved in their place."
+    raise TypeError(f"not an engine event: {type(event).__name__}")
+
+
+def headline(table: tables.Table[Any], viewer: Viewer, names: Sequence[str]) -> str:
+    """What heads a screen: the viewer's own prompt, or whom the table waits for, or the end."""
+    outcome = table.outcome()
+    if outcome is not None:
+        winners = listing([names[s] for s in outcome.winners]) or "Nobody"
+        return f"{winners} won. {named(outcome.reason, names)}"
+    if not table.started:
+        missing = len(table.open_seats)
+        return f"Waiting for {missing} more player{'s' if missing != 1 else ''} to join."
+    prompts = table.pending()
+    own = [p for p in prompts if p.seat == viewer]
+    if own:
+        return f"Your move: {named(own[0].label, names)}."
+    waiting: dict[str, list[str]] = {}
+    for prompt in prompts:
+        # A prompt's label is written to the seat it asks ("act with your dog"); told to the
+        # others, it is about them.
+        about = _YOUR.sub(lambda m: "Their" if m.group(0)[0] == "Y" else "their", named(prompt.label, names))
+        waiting.setdefault(about, []).append(names[prompt.seat])
+    if not waiting:
+        return "Waiting for the table."
+    return " ".join(f"Waiting for {listing(who)} to {what}." for what, who in waiting.items())
+
+
+def how_to_play(game: Game[Any]) -> HowToPlay:
+    return game.words.how_to_play
