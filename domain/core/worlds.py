@@ -38,6 +38,11 @@ class Worlds(Protocol):
         `state` with hidden components moved where needed so that what the event shows holds."""
         ...
 
+    def settle(self, state: Any, view: Any, seat: Seat, rng: Rng) -> Any:
+        """`state` with hidden components moved so that it shows `seat` this `view`: for what
+        a view reveals that no event does (the pizza a stolen one uncovered, say)."""
+        ...
+
 
 class NoWorld(Exception):
     """A sampled world disagrees with the seat's view: a defect of a game's filling."""
@@ -70,12 +75,19 @@ class Sampler:
             assert number < STREAMS_PER_WORLD
         result = []
         for number, world in enumerate(self._sampled[:count]):
-            world.table = self._fold(world.table, history, world.consumed, sight.seat, number)
-            world.consumed = len(history)
-            if sight.game.view(world.table.state, sight.seat) != sight.view:
-                raise NoWorld(f"{sight.game.name}: a sampled world disagrees with seat {sight.seat}'s view")
+            if world.consumed < len(history):
+                table = self._fold(world.table, history, world.consumed, sight.seat, number)
+                world.table = self._settled(table, sight, number)
+                world.consumed = len(history)
             result.append(world.table)
         return result
+
+    def _settled(self, table: tables.Table[Any], sight: Sight, number: int) -> tables.Table[Any]:
+        rng = Rng(self._seed, number * STREAMS_PER_WORLD + len(sight.history))  # no event's stream
+        state = self._worlds.settle(table.state, sight.view, sight.seat, rng)
+        if sight.game.view(state, sight.seat) != sight.view:
+            raise NoWorld(f"{sight.game.name}: a sampled world disagrees with seat {sight.seat}'s view")
+        return table if state is table.state else replaced(table, state=state)
 
     def _fold(self, table: tables.Table[Any], history: tuple[Any, ...], start: int, seat: Seat, number: int) -> Any:
         for index in range(start, len(history)):
@@ -95,6 +107,4 @@ def sample_world(worlds: Worlds, sight: Sight, seed: bytes, number: int = 0) -> 
     """One world consistent with `sight`, sampled from scratch (the `number`th of `seed`)."""
     sampler = Sampler(worlds, seed)
     table = sampler._fold(tables.open_table(sight.game, sight.history[0]), sight.history, 1, sight.seat, number)
-    if sight.game.view(table.state, sight.seat) != sight.view:
-        raise NoWorld(f"{sight.game.name}: a sampled world disagrees with seat {sight.seat}'s view")
-    return table
+    return sampler._settled(table, sight, number)
