@@ -76,10 +76,11 @@ class Sampler:
         result = []
         for number, world in enumerate(self._sampled[:count]):
             if world.consumed < len(history):
-                table = self._fold(world.table, history, world.consumed, sight.seat, number)
-                world.table = self._settled(table, sight, number)
+                world.table = self._fold(world.table, history, world.consumed, sight.seat, number)
                 world.consumed = len(history)
-            result.append(world.table)
+            # Settled afresh each time, and not kept: the world carried on is the one folded from
+            # the stream alone, so that it comes out the same as one sampled from scratch.
+            result.append(self._settled(world.table, sight, number))
         return result
 
     def _settled(self, table: tables.Table[Any], sight: Sight, number: int) -> tables.Table[Any]:
