@@ -15,6 +15,7 @@ from kennel.domain.core.bots import RandomBot
 from kennel.domain.core.rules import Game, RuleViolation
 from kennel.domain.core.search import DEFAULT_LEVEL, LEVELS, Kit, SearchBot
 from kennel.domain.core.sight import Bot, Sight
+from kennel.domain.core.undo import ProposeUndo
 from kennel.domain.hoarders.bot import KIT as HOARDERS
 
 KITS: dict[str, Kit] = {
@@ -36,7 +37,8 @@ class SightedRandomBot:
     def choose(self, sight: Sight) -> Any | None:
         if not sight.legal:
             return None
-        return sight.legal[self._bot.pick(sight.version, sight.seat, [False] * len(sight.legal))]
+        proposals = [isinstance(command, ProposeUndo) for command in sight.legal]
+        return sight.legal[self._bot.pick(sight.version, sight.seat, proposals)]
 
 
 def make_bot(game: Game[Any], kind: str, seed_text: str, level: int = DEFAULT_LEVEL) -> Bot:

@@ -30,7 +30,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, cast
 
 from kennel.domain.core import table as tables
+from kennel.domain.bots import make_bot
 from kennel.domain.core.bots import RandomBot
+from kennel.domain.core.search import DEFAULT_LEVEL, LEVELS
+from kennel.domain.core.sight import Bot, sight_of
 from kennel.domain.core.codec import Json, JsonObject, to_json
 from kennel.domain.core.rng import Rng, seed_from_text
 from kennel.domain.core.rules import Game
@@ -122,18 +125,29 @@ def proposes_undo(command: Any) -> bool:
 
 
 class LocalMatch:
-    def __init__(self, ledger: Ledger, seed: bytes, bots: Sequence[RandomBot]) -> None:
+    def __init__(
+        self, ledger: Ledger, seed: bytes, bots: Sequence[RandomBot], search: Sequence[Bot] | None = None
+    ) -> None:
         self.ledger = ledger
         self.names = tuple(name or f"seat {seat}" for seat, name in enumerate(ledger.header.seats))
         self._seed = seed
         self._bots = list(bots)
+        self._search = list(search) if search is not None else None  # search bots, handed sights only
 
     @classmethod
     def start(
-        cls, game: Game[Any], game_id: str, names: Sequence[str], seed: bytes, bot_texts: Sequence[str]
+        cls,
+        game: Game[Any],
+        game_id: str,
+        names: Sequence[str],
+        seed: bytes,
+        bot_texts: Sequence[str],
+        bot_level: int = 0,
     ) -> LocalMatch:
+        """`bot_level` 0: random bots; 1 to 3: search bots of that strength (kennel.domain.core.search)."""
         ledger = Ledger.create(game, game_id, None, list(names), seed)
-        return cls(ledger, seed, [RandomBot(text) for text in bot_texts])
+        search = [make_bot(game, "search", text, bot_level) for text in bot_texts] if bot_level else None
+        return cls(ledger, seed, [RandomBot(text) for text in bot_texts], search)
 
     @property
     def game(self) -> Game[Any]:
@@ -155,7 +169,10 @@ class LocalMatch:
         self._play(seat, tables.legal_commands(self.ledger.table, seat)[index], command_id)
 
     def bot_act(self, seat: int, command_id: str) -> None:
-        command = self._bots[seat].choose(self.ledger.table, seat)
+        if self._search is not None:
+            command = self._search[seat].choose(sight_of(self.ledger.table, self.ledger.events, seat))
+        else:
+            command = self._bots[seat].choose(self.ledger.table, seat)
         if command is None:
             raise SimulationError(
                 f"{self.game.name}: seat {seat} owes a decision at version {self.version} "
@@ -347,7 +364,9 @@ def bot_names(players: int) -> list[str]:
     return [f"bot-{seat}" for seat in range(players)]
 
 
-def simulate_local(game: Game[Any], players: int, seed_text: str, index: int, max_steps: int) -> GameRun:
+def simulate_local(
+    game: Game[Any], players: int, seed_text: str, index: int, max_steps: int, bot_level: int = 0
+) -> GameRun:
     text = game_text(seed_text, index)
     match = LocalMatch.start(
         game,
@@ -355,6 +374,7 @@ def simulate_local(game: Game[Any], players: int, seed_text: str, index: int, ma
         bot_names(players),
         seed_from_text(text),
         [f"{text}:{seat}" for seat in range(players)],
+        bot_level,
     )
     return _finish(match, index, text, max_steps)
 
@@ -412,6 +432,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--quiet", action="store_true", help="print no summary")
     parser.add_argument(
+        "--bots", choices=("random", "search"), default="random",
+        help="which bots play (default random; search: kennel.domain.core.search, in this process only)",
+    )
+    parser.add_argument("--bot-level", type=int, default=DEFAULT_LEVEL, choices=sorted(LEVELS),
+                        help=f"the search bots' strength (default {DEFAULT_LEVEL})")
+    parser.add_argument(
         "--max-steps",
         type=int,
         default=DEFAULT_MAX_STEPS,
@@ -438,7 +464,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         tally = _run_remote(game, players, args, tally)
     else:
         for index in range(args.games):
-            _record(simulate_local(game, players, args.seed, index, args.max_steps), game, args, tally)
+            _record(simulate_local(
+                game, players, args.seed, index, args.max_steps, args.bot_level if args.bots == "search" else 0
+            ), game, args, tally)
     if not args.quiet:
         _summarise(out, game, players, args, tally, time.perf_counter() - started)
     return 0
