@@ -81,7 +81,13 @@ def play_one(
             break
         prompts = table.pending()
         seat = prompts[0].seat
-        sight = Sight(game, seat, tuple(histories[seat]), game.view(table.state, seat), tables.legal_commands(table, seat))
+        sight = Sight(
+            game,
+            seat,
+            tuple(histories[seat]),
+            game.view(table.state, seat),
+            tables.legal_commands(table, seat),
+        )
         started = time.process_time()  # CPU time on the one core this process runs on
         command = players[seat](sight, table.state)
         if players[seat].timed:  # type: ignore[attr-defined]
@@ -140,8 +146,9 @@ def duel(game_name: str, seats: int, games: int, level: int, matchup: str) -> Ta
 def report(game_name: str, seats: int, level: int, matchup: str, tally: Tally) -> str:
     rate, low, high = tally.interval()
     times = sorted(tally.times)
+    median, p90 = (statistics.median(times), times[int(len(times) * 0.9)]) if times else (0.0, 0.0)
     timing = (
-        f"; decisions: median {statistics.median(times) * 1000:.0f} ms, p90 {times[int(len(times) * 0.9)] * 1000:.0f} ms"
+        f"; decisions: median {median * 1000:.0f} ms, p90 {p90 * 1000:.0f} ms"
         if times
         else ""
     )

@@ -21,8 +21,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from kennel.domain.core.rng import seed_from_text
-from kennel.domain.core.search import DEFAULT_LEVEL, LEVELS
 from kennel.domain.core.rules import Game
+from kennel.domain.core.search import DEFAULT_LEVEL, LEVELS
 from kennel.domain.registry import GAMES
 from kennel.service import terminal as render
 from kennel.service.simulate import Happening, LocalMatch, Match, Prompt, Result, server_addresses

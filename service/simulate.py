@@ -29,14 +29,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, cast
 
-from kennel.domain.core import table as tables
 from kennel.domain.bots import make_bot
+from kennel.domain.core import table as tables
 from kennel.domain.core.bots import RandomBot
-from kennel.domain.core.search import DEFAULT_LEVEL, LEVELS
-from kennel.domain.core.sight import Bot, sight_of
 from kennel.domain.core.codec import Json, JsonObject, to_json
 from kennel.domain.core.rng import Rng, seed_from_text
 from kennel.domain.core.rules import Game
+from kennel.domain.core.search import DEFAULT_LEVEL, LEVELS
+from kennel.domain.core.sight import Bot, sight_of
 from kennel.domain.registry import GAMES
 from kennel.replay.ledger import Ledger
 from kennel.service import terminal as render
@@ -463,10 +463,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.server is not None:
         tally = _run_remote(game, players, args, tally)
     else:
+        level = args.bot_level if args.bots == "search" else 0
         for index in range(args.games):
-            _record(simulate_local(
-                game, players, args.seed, index, args.max_steps, args.bot_level if args.bots == "search" else 0
-            ), game, args, tally)
+            _record(simulate_local(game, players, args.seed, index, args.max_steps, level), game, args, tally)
     if not args.quiet:
         _summarise(out, game, players, args, tally, time.perf_counter() - started)
     return 0

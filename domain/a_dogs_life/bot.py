@@ -54,7 +54,9 @@ def distances(target: int) -> tuple[int, ...]:
     return tuple(result)
 
 
-def policy(game: Game[Any], state: ADogsLifeState, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
+def policy(
+    game: Game[Any], state: ADogsLifeState, seat: int, legal: Sequence[Any], rng: random.Random
+) -> Any:
     if rng.random() < EXPLORE:
         return legal[rng.randrange(len(legal))]
     kinds = {type(command): command for command in legal}

@@ -72,12 +72,11 @@ def relabel(state: ADogsLifeState, first: int, second: int) -> ADogsLifeState:
         state,
         dogs=tuple(replaced(dog, newspapers=tuple(map(other, dog.newspapers))) for dog in state.dogs),
         ground=tuple(
-            replaced(item, address=other(item.address)) if item.address in swap else item for item in state.ground
+            replaced(item, address=other(item.address)) if item.address in swap else item
+            for item in state.ground
         ),
         kiosk=tuple(sorted(map(other, state.kiosk))),
     )
-
-
 
 
 def settle(state: Any, view: Any, seat: int, rng: Rng) -> Any:

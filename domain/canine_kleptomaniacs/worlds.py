@@ -47,7 +47,9 @@ def fill(state: CanineState, event: Any, seat: int, rng: Rng) -> tuple[CanineSta
     if isinstance(event, ev.ActionsShuffled) and not event.deck:
         each = len(state.seats[0].places)
         shuffled_in = HIDING_PLACES_IN_THE_BOX - each * state.seat_count - state.box_hiding_places
-        return state, replaced(event, deck=rng.shuffled(box_actions() + (ActionCard.HIDING_PLACE,) * shuffled_in))
+        return state, replaced(
+            event, deck=rng.shuffled(box_actions() + (ActionCard.HIDING_PLACE,) * shuffled_in)
+        )
     if isinstance(event, ev.CollectablesShuffled) and not event.deck:
         return state, replaced(event, deck=_collectables(state, rng))
     if isinstance(event, ev.BedroomShuffled) and not event.deck:
@@ -65,7 +67,9 @@ def fill(state: CanineState, event: Any, seat: int, rng: Rng) -> tuple[CanineSta
         return state, replaced(event, cards=_some(state.seats[event.seat].hand, event.count, rng))
     if isinstance(event, ev.LaundryPicked):
         if event.seat == seat:
-            return _moved(state, seat, lambda p, s: hidden.holding(p, LAUNDRY, event.cards, s, rng, FIXED)), event
+            return _moved(
+                state, seat, lambda p, s: hidden.holding(p, LAUNDRY, event.cards, s, rng, FIXED)
+            ), event
         return state, replaced(event, cards=_some(state.laundry, event.count, rng))
     if isinstance(event, ev.CardsStolen):
         if not event.cards:
@@ -95,7 +99,10 @@ def fill(state: CanineState, event: Any, seat: int, rng: Rng) -> tuple[CanineSta
     if isinstance(event, ev.TradeMade):
         # The proposer's card first, from anywhere; then the partner's, from anywhere but the
         # proposer's hand (which must keep what it gives).
-        for owner, keep, item in ((event.proposer, (), event.give), (event.partner, (event.proposer,), event.take)):
+        for owner, keep, item in (
+            (event.proposer, (), event.give),
+            (event.partner, (event.proposer,), event.take),
+        ):
             if item.source is Source.HAND and item.kind is not None:
                 state = _held(state, seat, owner, (item.kind,), rng, keep=keep)
         return state, event
@@ -107,7 +114,12 @@ def settle(state: CanineState, view: Any, seat: int, rng: Rng) -> CanineState:
     and a seat sniffing the Laundry Pile sees it whole (Sniff it Out): the sampled pile becomes
     that, its other cards trading places with the shown ones wherever the world had them."""
     holder = view.paw_holder
-    if holder is not None and holder != seat and holder != state.paw_holder and not isinstance(state.effect, Owed):
+    if (
+        holder is not None
+        and holder != seat
+        and holder != state.paw_holder
+        and not isinstance(state.effect, Owed)
+    ):
         state = _declared(state, seat, holder, rng)
     if not view.laundry or tuple(view.laundry) == state.laundry:
         return state
@@ -118,6 +130,7 @@ def settle(state: CanineState, view: Any, seat: int, rng: Rng) -> CanineState:
             if extra and hidden.exchange(places, card, extra[-1], [s for s in sources if s != LAUNDRY], rng):
                 places[LAUNDRY].remove(extra.pop())
                 places[LAUNDRY].append(card)
+
     return _moved(state, seat, move)
 
 
@@ -170,7 +183,12 @@ def _moved(state: CanineState, seat: int, move: Any) -> CanineState:
 
 
 def _held(
-    state: CanineState, seat: int, owner: int, cards: tuple[Collectable, ...], rng: Rng, keep: tuple[int, ...] = ()
+    state: CanineState,
+    seat: int,
+    owner: int,
+    cards: tuple[Collectable, ...],
+    rng: Rng,
+    keep: tuple[int, ...] = (),
 ) -> CanineState:
     """The world where `owner` (not this seat) holds `cards`, taken from anywhere hidden but the
     hands of the seats in `keep`."""
@@ -251,7 +269,12 @@ def _redealt(state: CanineState, event: ev.HandsRedealt, seat: int, rng: Rng) ->
 
 
 def _pooled(
-    state: CanineState, seat: int, others: list[int], card: Collectable, needed: Counter[Collectable], rng: Rng
+    state: CanineState,
+    seat: int,
+    others: list[int],
+    card: Collectable,
+    needed: Counter[Collectable],
+    rng: Rng,
 ) -> CanineState:
     """The world where one of `others` (hands about to be pooled) holds `card`: it trades places
     with one of their cards that this seat was not dealt, wherever the sampled world had it."""

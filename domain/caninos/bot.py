@@ -15,4 +15,4 @@ def evaluate(state: CaninosState, seat: int) -> float:
     return scores[seat] / sum(scores)
 
 
-KIT = Kit(worlds=worlds, evaluate=evaluate, depth=16)
+KIT = Kit(worlds=worlds, evaluate=evaluate, depth=8)

@@ -47,12 +47,19 @@ def fill(state: CaninosState, event: Any, seat: int, rng: Rng) -> tuple[CaninosS
         return state, replaced(event, pizzas=rng.shuffled(state.pizza_deck))
     if isinstance(event, CardsDealt | CardsDrawn):
         if event.seat == seat:
-            return _cards(state, seat, rng, lambda places, sources: hidden.on_top(places, DECK, event.cards, sources, rng)), event
+            return _cards(
+                state,
+                seat,
+                rng,
+                lambda places, sources: hidden.on_top(places, DECK, event.cards, sources, rng),
+            ), event
         return state, replaced(event, cards=state.deck[: event.count])
     used = _used(event)
     if used is not None and used[0] != seat:
         owner, cards = used
-        return _cards(state, seat, rng, lambda places, sources: hidden.holding(places, owner, cards, sources, rng)), event
+        return _cards(
+            state, seat, rng, lambda places, sources: hidden.holding(places, owner, cards, sources, rng)
+        ), event
     if isinstance(event, SliceStolen) and event.mini_deck is not None:
         return _pizza_on_top(state, event.mini_deck, event.slice.pizza, rng), event
     return state, event
@@ -60,11 +67,17 @@ def fill(state: CaninosState, event: Any, seat: int, rng: Rng) -> tuple[CaninosS
 
 def settle(state: CaninosState, view: CaninosView, seat: int, rng: Rng) -> CaninosState:
     """Each mini-deck's top as the view shows it (a steal uncovers the next one unannounced)."""
-    wrong = tuple(n for n, shown in enumerate(view.mini_decks) if shown.top is not None and state.mini_decks[n][:1] != (shown.top,))
+    wrong = tuple(
+        n
+        for n, shown in enumerate(view.mini_decks)
+        if shown.top is not None and state.mini_decks[n][:1] != (shown.top,)
+    )
     for place, number in enumerate(wrong):
         top = view.mini_decks[number].top
         assert top is not None
-        state = _pizza_on_top(state, number, top, rng, tops=wrong[place + 1 :])  # not from those already right
+        state = _pizza_on_top(
+            state, number, top, rng, tops=wrong[place + 1 :]
+        )  # not from those already right
     return state
 
 
@@ -85,19 +98,25 @@ def _cards(state: CaninosState, seat: int, rng: Rng, move: Any) -> CaninosState:
     sources = [DECK, *(other for other in range(state.seat_count) if other != seat)]
     move(places, sources)
     players = tuple(
-        replaced(p, hand=sorted_cards(places[other])) if other != seat else p for other, p in enumerate(state.players)
+        replaced(p, hand=sorted_cards(places[other])) if other != seat else p
+        for other, p in enumerate(state.players)
     )
     return replaced(state, deck=tuple(places[DECK]), players=players)
 
 
-def _pizza_on_top(state: CaninosState, number: int, pizza: Pizza, rng: Rng, tops: tuple[int, ...] = ()) -> CaninosState:
+def _pizza_on_top(
+    state: CaninosState, number: int, pizza: Pizza, rng: Rng, tops: tuple[int, ...] = ()
+) -> CaninosState:
     """Mini-deck `number` with `pizza` on top, from under any mini-deck's top (or from the top of
     a mini-deck in `tops`, whose top is wrong too)."""
     decks = [list(deck) for deck in state.mini_decks]
     if not 0 <= number < len(decks) or not decks[number] or decks[number][0] == pizza:
         return state
     spots = [
-        (d, i) for d, deck in enumerate(decks) for i in range(len(deck)) if deck[i] == pizza and (i or d in tops)
+        (d, i)
+        for d, deck in enumerate(decks)
+        for i in range(len(deck))
+        if deck[i] == pizza and (i or d in tops)
     ]
     if not spots:
         return state

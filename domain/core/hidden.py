@@ -19,7 +19,12 @@ Places = dict[Hashable, list[Any]]
 
 
 def on_top(
-    places: Places, deck: Hashable, cards: Sequence[Any], sources: Sequence[Hashable], rng: Rng, fixed: Collection[Any] = ()
+    places: Places,
+    deck: Hashable,
+    cards: Sequence[Any],
+    sources: Sequence[Hashable],
+    rng: Rng,
+    fixed: Collection[Any] = (),
 ) -> None:
     """`deck` starts with `cards` in this order, each brought from lower in the deck or from a
     hidden place in `sources` (swapped with the card that was there). A card in `fixed` (one
@@ -46,7 +51,12 @@ def on_top(
 
 
 def holding(
-    places: Places, owner: Hashable, cards: Sequence[Any], sources: Sequence[Hashable], rng: Rng, fixed: Collection[Any] = ()
+    places: Places,
+    owner: Hashable,
+    cards: Sequence[Any],
+    sources: Sequence[Hashable],
+    rng: Rng,
+    fixed: Collection[Any] = (),
 ) -> None:
     """`owner` holds every one of `cards` (a multiset): each missing card is brought from a
     hidden place in `sources`, in exchange for one of the owner's cards that is not needed
@@ -56,7 +66,9 @@ def holding(
     for card, count in missing.items():
         for _ in range(count):
             spare = [
-                i for i, held in enumerate(hand) if held not in fixed and Counter(hand)[held] > Counter(cards)[held]
+                i
+                for i, held in enumerate(hand)
+                if held not in fixed and Counter(hand)[held] > Counter(cards)[held]
             ]
             found = _find(places, card, [s for s in sources if s != owner], rng)
             if found is None or not spare:  # places keep their sizes: those are public

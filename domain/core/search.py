@@ -68,7 +68,9 @@ DEFAULT_LEVEL = 2
 class SearchBot:
     """Determinized Monte Carlo search; see the module."""
 
-    def __init__(self, kit: Kit, seed_text: str, level: int = DEFAULT_LEVEL, depth: int | None = None) -> None:
+    def __init__(
+        self, kit: Kit, seed_text: str, level: int = DEFAULT_LEVEL, depth: int | None = None
+    ) -> None:
         if level not in LEVELS:
             raise ValueError(f"bot levels are {sorted(LEVELS)}")
         self._kit = kit

@@ -90,7 +90,9 @@ class Sampler:
             raise NoWorld(f"{sight.game.name}: a sampled world disagrees with seat {sight.seat}'s view")
         return table if state is table.state else replaced(table, state=state)
 
-    def _fold(self, table: tables.Table[Any], history: tuple[Any, ...], start: int, seat: Seat, number: int) -> Any:
+    def _fold(
+        self, table: tables.Table[Any], history: tuple[Any, ...], start: int, seat: Seat, number: int
+    ) -> Any:
         for index in range(start, len(history)):
             event = history[index]
             if tables.is_engine_event(event):
@@ -107,5 +109,7 @@ class Sampler:
 def sample_world(worlds: Worlds, sight: Sight, seed: bytes, number: int = 0) -> tables.Table[Any]:
     """One world consistent with `sight`, sampled from scratch (the `number`th of `seed`)."""
     sampler = Sampler(worlds, seed)
-    table = sampler._fold(tables.open_table(sight.game, sight.history[0]), sight.history, 1, sight.seat, number)
+    table = sampler._fold(
+        tables.open_table(sight.game, sight.history[0]), sight.history, 1, sight.seat, number
+    )
     return sampler._settled(table, sight, number)

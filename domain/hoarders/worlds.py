@@ -102,8 +102,6 @@ def _with_hoard(state: HoardersState, owner: int, hoard: Hoard) -> HoardersState
     return replaced(state, hoards=tuple(hoards))
 
 
-
-
 def settle(state: Any, view: Any, seat: int, rng: Rng) -> Any:
     """Every hidden component the view shows came with an event: nothing to move."""
     return state

@@ -35,10 +35,14 @@ def test_the_search_bot_chooses_alike_in_worlds_its_seat_cannot_tell_apart(name:
         choices, table = [], played.table(0)
         for moves, move in enumerate(played.moves, start=1):
             table = tables.fold_into(table, move.events)
-            choices += [(moves, p.seat) for p in table.pending() if len(tables.legal_commands(table, p.seat)) > 1]
+            choices += [
+                (moves, p.seat) for p in table.pending() if len(tables.legal_commands(table, p.seat)) > 1
+            ]
         for point in range(POINTS):
             moves, seat = choices[chance.below(len(choices))]
-            other = oracle.other_world(played, moves, seat, Rng(seed_from_text(f"{name} {number} {point}"), 0))
+            other = oracle.other_world(
+                played, moves, seat, Rng(seed_from_text(f"{name} {number} {point}"), 0)
+            )
             here = sight_of(played.table(moves), played.events(moves), seat)
             there = sight_of(other.table(moves), other.events(moves), seat)
             differing += oracle.hidden_part(played.table(moves).state, seat) != oracle.hidden_part(

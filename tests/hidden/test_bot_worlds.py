@@ -61,7 +61,9 @@ def test_sampled_worlds_agree_with_the_view_and_cover_every_place_a_hidden_card_
             truth = played.table(moves)
             sight = sight_of(truth, played.events(moves), seat)
             seed = seed_from_text(f"{name} {number} {point}")
-            sampled = [sample_world(kit.worlds, sight, seed, k) for k in range(SAMPLES)]  # each checks the view
+            sampled = [
+                sample_world(kit.worlds, sight, seed, k) for k in range(SAMPLES)
+            ]  # each checks the view
             assert all(game.view(world.state, seat) == sight.view for world in sampled)
             ours = set().union(*(places(oracle.hidden_part(world.state, seat)) for world in sampled))
             possible = places(oracle.hidden_part(truth.state, seat))
@@ -69,7 +71,9 @@ def test_sampled_worlds_agree_with_the_view_and_cover_every_place_a_hidden_card_
                 other = oracle.other_world(played, moves, seat, Rng(seed, 1 + k))
                 possible |= places(oracle.hidden_part(other.table(moves).state, seat))
             missing = possible - ours
-            assert not missing, f"{name} game {number} move {moves} seat {seat}: never sampled {sorted(missing, key=str)[:5]}"
+            assert not missing, (
+                f"{name} game {number} move {moves} seat {seat}: never sampled {sorted(missing, key=str)[:5]}"
+            )
             checked += 1
     assert checked == PLAYOUTS * POINTS
 
@@ -84,4 +88,6 @@ def test_worlds_carried_from_decision_to_decision_are_the_worlds_sampled_afresh(
     for moves in range(1, len(played.moves) + 1, 9):
         sight = sight_of(played.table(moves), played.events(moves), 0)
         carried = sampler.worlds(sight, 2)
-        assert [w.state for w in carried] == [sample_world(kit.worlds, sight, seed, k).state for k in range(2)]
+        assert [w.state for w in carried] == [
+            sample_world(kit.worlds, sight, seed, k).state for k in range(2)
+        ]
