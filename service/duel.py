@@ -108,7 +108,7 @@ def play_one(
 def ending(reason: str) -> str:
     """A game's reason to end without who or what: "Seat 1 gathered five acorns." -> "gathered five"."""
     words = [word for word in re.sub(r"[^a-z ]", " ", reason.lower()).split() if word != "seat"]
-    return " ".join(words[:3]) or "ended"
+    return " ".join(words[:2]) or "ended"
 
 
 def _player(kind: str, game_name: str, seed_text: str, level: int) -> Callable[..., Any]:

@@ -29,12 +29,12 @@ from kennel.domain.a_dogs_life.commands import (
     SearchTrashCan,
     TakeNewspaper,
 )
-from kennel.domain.a_dogs_life.state import ADogsLifeState, ItemKind
+from kennel.domain.a_dogs_life.state import MAX_FOOD, ADogsLifeState, ItemKind
 from kennel.domain.core.rules import Game
 from kennel.domain.core.search import Kit
 
 EXPLORE = 0.08  # how often a rollout step plays any legal command instead
-HUNGRY = 1  # at or below this hunger the dog looks for food first
+HUNGRY = 3  # at or below this hunger the dog heads for food first (a starving dog goes to the pound)
 FAR = 1_000
 
 
@@ -64,7 +64,7 @@ def policy(
         if wanted in kinds:
             return kinds[wanted]
     dog = state.dogs[seat]
-    if BegForFood in kinds and dog.hunger <= HUNGRY + 1:
+    if BegForFood in kinds and dog.hunger < MAX_FOOD:
         return kinds[BegForFood]
     if SearchTrashCan in kinds and dog.free_hands > 0:
         return kinds[SearchTrashCan]
@@ -106,10 +106,14 @@ def _nearest(position: int, places: Sequence[int]) -> int | None:
 
 
 def evaluate(state: ADogsLifeState, seat: int) -> float:
-    """A rollout cut short: the seat's share of the progress towards the bones to bury."""
+    """A rollout cut short: the seat's share of the progress towards the bones to bury (a dog in
+    the pound, or about to starve into it, loses its carried bones: they count for less)."""
     goal = state.options.bones
-    progress = [((dog.buried + 0.5 * dog.bones) / goal + 0.1) ** 2 for dog in state.dogs]
+    progress = [
+        ((dog.buried + (0.5 if dog.hunger > 0 and not dog.in_pound else 0.1) * dog.bones) / goal + 0.1) ** 2
+        for dog in state.dogs
+    ]
     return progress[seat] / sum(progress)
 
 
-KIT = Kit(worlds=worlds, policy=policy, evaluate=evaluate, depth=60)
+KIT = Kit(worlds=worlds, policy=policy, evaluate=evaluate, depth=16)
