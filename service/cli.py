@@ -86,6 +86,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     add_play(commands.add_parser("play", help="play a game in the terminal against bots"))
     add_simulate(commands.add_parser("simulate", help="play bot games and write their logs"))
+    from kennel.service.duel import add_bots
+
+    add_bots(commands.add_parser("bots", help="measure the bots (kennel bots duel GAME)"))
 
     args = parser.parse_args(argv)
     if argv is None and hasattr(signal, "SIGPIPE"):

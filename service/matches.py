@@ -21,11 +21,13 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from kennel.domain.bots import make_bot
 from kennel.domain.core import table as tables
 from kennel.domain.core import telling
 from kennel.domain.core.bots import RandomBot
 from kennel.domain.core.codec import Json, JsonObject, to_json
 from kennel.domain.core.rules import Game
+from kennel.domain.core.sight import Bot, sight_of
 from kennel.replay.ledger import Ledger
 from kennel.service import terminal as render
 
@@ -122,18 +124,29 @@ def proposes_undo(command: Any) -> bool:
 
 
 class LocalMatch:
-    def __init__(self, ledger: Ledger, seed: bytes, bots: Sequence[RandomBot]) -> None:
+    def __init__(
+        self, ledger: Ledger, seed: bytes, bots: Sequence[RandomBot], search: Sequence[Bot] | None = None
+    ) -> None:
         self.ledger = ledger
         self.names = tuple(name or f"seat {seat}" for seat, name in enumerate(ledger.header.seats))
         self._seed = seed
         self._bots = list(bots)
+        self._search = list(search) if search is not None else None  # search bots, handed sights only
 
     @classmethod
     def start(
-        cls, game: Game[Any], game_id: str, names: Sequence[str], seed: bytes, bot_texts: Sequence[str]
+        cls,
+        game: Game[Any],
+        game_id: str,
+        names: Sequence[str],
+        seed: bytes,
+        bot_texts: Sequence[str],
+        bot_level: int = 0,
     ) -> LocalMatch:
+        """`bot_level` 0: random bots; 1 to 3: search bots of that strength (kennel.domain.core.search)."""
         ledger = Ledger.create(game, game_id, None, list(names), seed)
-        return cls(ledger, seed, [RandomBot(text) for text in bot_texts])
+        search = [make_bot(game, "search", text, bot_level) for text in bot_texts] if bot_level else None
+        return cls(ledger, seed, [RandomBot(text) for text in bot_texts], search)
 
     @property
     def game(self) -> Game[Any]:
@@ -155,7 +168,10 @@ class LocalMatch:
         self._play(seat, tables.legal_commands(self.ledger.table, seat)[index], command_id)
 
     def bot_act(self, seat: int, command_id: str) -> None:
-        command = self._bots[seat].choose(self.ledger.table, seat)
+        if self._search is not None:
+            command = self._search[seat].choose(sight_of(self.ledger.table, self.ledger.events, seat))
+        else:
+            command = self._bots[seat].choose(self.ledger.table, seat)
         if command is None:
             raise SimulationError(
                 f"{self.game.name}: seat {seat} owes a decision at version {self.version} "

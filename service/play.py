@@ -1,4 +1,4 @@
-"""`kennel play`: a person plays any game in the terminal, against random bots.
+"""`kennel play`: a person plays any game in the terminal, against random bots or search bots.
 
 Seat 0 is the person; bots take the other seats and move by themselves. Before each of the
 person's decisions the screen shows what happened since the last one (the events as the
@@ -24,6 +24,7 @@ from kennel.domain.core.rng import seed_from_text
 from kennel.domain.core.telling import named
 from kennel.domain.core.words import listing
 from kennel.domain.core.rules import Game
+from kennel.domain.core.search import DEFAULT_LEVEL, LEVELS
 from kennel.domain.registry import GAMES
 from kennel.service import terminal as render
 from kennel.service.matches import Happening, LocalMatch, Match, Prompt, Result
@@ -42,6 +43,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=sorted(GAMES), help="which game")
     parser.add_argument(
         "--bots", type=int, default=1, metavar="N", help="bots playing against you (default 1)"
+    )
+    parser.add_argument(
+        "--bot-level", type=int, default=0, metavar="L", choices=(0, *sorted(LEVELS)),
+        help=f"0: random bots (default); 1 to 3: search bots of that strength ({DEFAULT_LEVEL} is the usual "
+        "game; in this process only, not with --server)",
     )
     parser.add_argument("--name", default="Player", metavar="NAME", help="your name at the table")
     parser.add_argument(
@@ -71,7 +77,7 @@ def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     bot_texts = [f"{bot_text}:{seat}" for seat in range(seats)]
     if args.server is None:
         seed = seed_from_text(args.seed) if args.seed is not None else secrets.token_bytes(32)
-        match: Match = LocalMatch.start(game, str(uuid.uuid4()), names, seed, bot_texts)
+        match: Match = LocalMatch.start(game, str(uuid.uuid4()), names, seed, bot_texts, args.bot_level)
         return Terminal(game, match, stdin, stdout).run()
     return _play_remote(game, args.server, names, bot_texts, stdin, stdout)
 

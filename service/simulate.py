@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from kennel.domain.core.rng import Rng, seed_from_text
 from kennel.domain.core.rules import Game
+from kennel.domain.core.search import DEFAULT_LEVEL, LEVELS
 from kennel.domain.registry import GAMES
 from kennel.service.matches import (
     DEFAULT_MAX_STEPS,
@@ -88,7 +89,9 @@ def bot_names(players: int) -> list[str]:
     return [f"bot-{seat}" for seat in range(players)]
 
 
-def simulate_local(game: Game[Any], players: int, seed_text: str, index: int, max_steps: int) -> GameRun:
+def simulate_local(
+    game: Game[Any], players: int, seed_text: str, index: int, max_steps: int, bot_level: int = 0
+) -> GameRun:
     text = game_text(seed_text, index)
     match = LocalMatch.start(
         game,
@@ -96,6 +99,7 @@ def simulate_local(game: Game[Any], players: int, seed_text: str, index: int, ma
         bot_names(players),
         seed_from_text(text),
         [f"{text}:{seat}" for seat in range(players)],
+        bot_level,
     )
     return _finish(match, index, text, max_steps)
 
@@ -153,6 +157,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--quiet", action="store_true", help="print no summary")
     parser.add_argument(
+        "--bots", choices=("random", "search"), default="random",
+        help="which bots play (default random; search: kennel.domain.core.search, in this process only)",
+    )
+    parser.add_argument("--bot-level", type=int, default=DEFAULT_LEVEL, choices=sorted(LEVELS),
+                        help=f"the search bots' strength (default {DEFAULT_LEVEL})")
+    parser.add_argument(
         "--max-steps",
         type=int,
         default=DEFAULT_MAX_STEPS,
@@ -178,8 +188,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.server is not None:
         tally = _run_remote(game, players, args, tally)
     else:
+        level = args.bot_level if args.bots == "search" else 0
         for index in range(args.games):
-            _record(simulate_local(game, players, args.seed, index, args.max_steps), game, args, tally)
+            _record(simulate_local(game, players, args.seed, index, args.max_steps, level), game, args, tally)
     if not args.quiet:
         _summarise(out, game, players, args, tally, time.perf_counter() - started)
     return 0
