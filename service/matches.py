@@ -17,10 +17,11 @@ from __future__ import annotations
 import contextlib
 import time
 import uuid
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from kennel import wire
 from kennel.domain.bots import make_bot
 from kennel.domain.core import table as tables
 from kennel.domain.core import telling
@@ -28,8 +29,10 @@ from kennel.domain.core.bots import RandomBot
 from kennel.domain.core.codec import Json, JsonObject, to_json
 from kennel.domain.core.rules import Game
 from kennel.domain.core.sight import Bot, sight_of
+from kennel.domain.registry import GAMES, wire_name
 from kennel.replay.ledger import Ledger
 from kennel.service import terminal as render
+from kennel.v1 import kennel_pb2
 
 if TYPE_CHECKING:
     from kennel.client import Kennel, Session
@@ -43,6 +46,11 @@ VIEW_CATCH_UP_SECONDS = 5.0  # how long a replica may lag behind a command anoth
 
 class SimulationError(RuntimeError):
     """A game that stalls: nobody may act though it is not over, or it runs past its bound."""
+
+
+class NotOver(SimulationError):
+    """A game still running after its bound of commands: no fault of the engine where the rules
+    let play run on (A Dog's Life as written ends only when a dog buries its bones)."""
 
 
 # The interface the front-ends drive ----------------------------------------------------------
@@ -115,6 +123,13 @@ class Match(Protocol):
         ...
 
 
+def game_options(game: str, options: Mapping[str, Json]) -> kennel_pb2.GameOptions:
+    """A game's options by name (as in its log's header) as the API's `GameOptions`."""
+    message = kennel_pb2.GameOptions()
+    wire.fill(getattr(message, wire_name(GAMES[game])), dict(options))
+    return message
+
+
 def proposes_undo(command: Any) -> bool:
     """Whether a `kennel.v1.Command` from a server's view is the engine's undo proposal."""
     return command.WhichOneof("game") == "engine" and command.engine.WhichOneof("kind") == "propose_undo"
@@ -142,9 +157,11 @@ class LocalMatch:
         seed: bytes,
         bot_texts: Sequence[str],
         bot_level: int = 0,
+        options: Mapping[str, Json] | None = None,
     ) -> LocalMatch:
-        """`bot_level` 0: random bots; 1 to 3: search bots of that strength (kennel.domain.core.search)."""
-        ledger = Ledger.create(game, game_id, None, list(names), seed)
+        """`bot_level` 0: random bots; 1 to 3: search bots of that strength (kennel.domain.core.search).
+        `options`: the game's options by name (None: its defaults, the rules as written)."""
+        ledger = Ledger.create(game, game_id, options, list(names), seed)
         search = [make_bot(game, "search", text, bot_level) for text in bot_texts] if bot_level else None
         return cls(ledger, seed, [RandomBot(text) for text in bot_texts], search)
 
@@ -225,8 +242,15 @@ class RemoteMatch:
         self._views: dict[int, pb.View] = {0: self._latest}
 
     @classmethod
-    def start(cls, kennel: Kennel, game: str, names: Sequence[str], bot_texts: Sequence[str]) -> RemoteMatch:
-        created = kennel.create_game(game, list(names))
+    def start(
+        cls,
+        kennel: Kennel,
+        game: str,
+        names: Sequence[str],
+        bot_texts: Sequence[str],
+        options: Mapping[str, Json] | None = None,
+    ) -> RemoteMatch:
+        created = kennel.create_game(game, list(names), game_options(game, options) if options else None)
         sessions = [kennel.session(created.game_id, created.credentials[seat]) for seat in range(len(names))]
         return cls(names, sessions, bot_texts)
 

@@ -7,18 +7,21 @@ kennel.service.matches; this module drives them to the end and writes their logs
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 import time
 import uuid
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from kennel.domain.core import table as tables
+from kennel.domain.core.codec import Json, JsonObject
 from kennel.domain.core.rng import Rng, seed_from_text
-from kennel.domain.core.rules import Game
+from kennel.domain.core.rules import Game, RuleViolation
 from kennel.domain.core.search import DEFAULT_LEVEL, LEVELS
 from kennel.domain.registry import GAMES
 from kennel.service.matches import (
@@ -26,6 +29,7 @@ from kennel.service.matches import (
     GAME_ID_NAMESPACE,
     LocalMatch,
     Match,
+    NotOver,
     RemoteMatch,
     Result,
     SimulationError,
@@ -70,14 +74,14 @@ def play_out(match: Match, driver_text: str, max_steps: int) -> int:
         match.bot_act(rng.choice(idle or asked), f"cmd-{step}")
     if match.result() is not None:
         return max_steps
-    raise SimulationError(f"{driver_text}: the game is not over after {max_steps} commands")
+    raise NotOver(f"{driver_text}: the game is not over after {max_steps} commands")
 
 
 @dataclass(frozen=True)
 class GameRun:
     index: int
     commands: int
-    result: Result
+    result: Result | None  # None: still running after the bound of commands (its log as far as it went)
     log: bytes
 
 
@@ -90,7 +94,13 @@ def bot_names(players: int) -> list[str]:
 
 
 def simulate_local(
-    game: Game[Any], players: int, seed_text: str, index: int, max_steps: int, bot_level: int = 0
+    game: Game[Any],
+    players: int,
+    seed_text: str,
+    index: int,
+    max_steps: int,
+    bot_level: int = 0,
+    options: Mapping[str, Json] | None = None,
 ) -> GameRun:
     text = game_text(seed_text, index)
     match = LocalMatch.start(
@@ -100,25 +110,34 @@ def simulate_local(
         seed_from_text(text),
         [f"{text}:{seat}" for seat in range(players)],
         bot_level,
+        options,
     )
     return _finish(match, index, text, max_steps)
 
 
 def simulate_remote(
-    kennel: Kennel, game: Game[Any], players: int, seed_text: str, index: int, max_steps: int
+    kennel: Kennel,
+    game: Game[Any],
+    players: int,
+    seed_text: str,
+    index: int,
+    max_steps: int,
+    options: Mapping[str, Json] | None = None,
 ) -> GameRun:
     text = game_text(seed_text, index)
     match = RemoteMatch.start(
-        kennel, game.name, bot_names(players), [f"{text}:{seat}" for seat in range(players)]
+        kennel, game.name, bot_names(players), [f"{text}:{seat}" for seat in range(players)], options
     )
     return _finish(match, index, text, max_steps)
 
 
 def _finish(match: Match, index: int, text: str, max_steps: int) -> GameRun:
-    commands = play_out(match, text, max_steps)
-    result = match.result()
-    assert result is not None  # play_out returns only once the game is over
-    return GameRun(index=index, commands=commands, result=result, log=match.log())
+    try:
+        commands = play_out(match, text, max_steps)
+    except NotOver:
+        # Reported, not raised: the rules may let bots play on (a stall still raises).
+        return GameRun(index=index, commands=max_steps, result=None, log=match.log())
+    return GameRun(index=index, commands=commands, result=match.result(), log=match.log())
 
 
 # The command ---------------------------------------------------------------------------------
@@ -131,10 +150,14 @@ class Tally:
     wins: Counter[int] = field(default_factory=Counter)  # seat -> games it won (shared wins count)
     shared: int = 0  # games won by several seats
     unwon: int = 0  # games nobody won
+    not_over: int = 0  # games still running after --max-steps commands
 
     def add(self, run: GameRun) -> None:
         self.games += 1
         self.commands += run.commands
+        if run.result is None:
+            self.not_over += 1
+            return
         self.wins.update(run.result.winners)
         self.shared += len(run.result.winners) > 1
         self.unwon += not run.result.winners
@@ -163,11 +186,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot-level", type=int, default=DEFAULT_LEVEL, choices=sorted(LEVELS),
                         help=f"the search bots' strength (default {DEFAULT_LEVEL})")
     parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE",
+        help="a game option (repeatable; the value is JSON, or else text), e.g. round_limit=30; "
+        "default: the game's defaults, the rules as written (docs/rules/)",
+    )
+    parser.add_argument(
         "--max-steps",
         type=int,
         default=DEFAULT_MAX_STEPS,
         metavar="N",
-        help=f"fail a game that needs more commands than this (default {DEFAULT_MAX_STEPS})",
+        help=f"stop a game after this many commands and report it as not over (default {DEFAULT_MAX_STEPS})",
     )
     parser.set_defaults(handler=handle)
 
@@ -180,17 +208,21 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     game = GAMES[args.game]
     players = game.seats.minimum if args.players is None else args.players
     problem = _check_arguments(game, players, args)
+    options = None
+    if problem is None:
+        options, problem = _options(game, args.option)
     if problem:
         err.write(f"kennel simulate: {problem}\n")
         return 2
     started = time.perf_counter()
     tally = Tally()
     if args.server is not None:
-        tally = _run_remote(game, players, args, tally)
+        tally = _run_remote(game, players, args, tally, options)
     else:
         level = args.bot_level if args.bots == "search" else 0
         for index in range(args.games):
-            _record(simulate_local(game, players, args.seed, index, args.max_steps, level), game, args, tally)
+            run = simulate_local(game, players, args.seed, index, args.max_steps, level, options)
+            _record(run, game, args, tally)
     if not args.quiet:
         _summarise(out, game, players, args, tally, time.perf_counter() - started)
     return 0
@@ -210,14 +242,35 @@ def _check_arguments(game: Game[Any], players: int, args: argparse.Namespace) ->
     return None
 
 
-def _run_remote(game: Game[Any], players: int, args: argparse.Namespace, tally: Tally) -> Tally:
+def _options(game: Game[Any], texts: Sequence[str]) -> tuple[JsonObject | None, str | None]:
+    """`--option NAME=VALUE` as the game's options, checked by the game itself; or a problem."""
+    if not texts:
+        return None, None
+    options: JsonObject = {}
+    for text in texts:
+        name, equals, value = text.partition("=")
+        if not equals or not name:
+            return None, f"--option takes NAME=VALUE, not {text!r}"
+        try:
+            options[name] = json.loads(value)
+        except json.JSONDecodeError:
+            options[name] = value
+    try:
+        tables.create(game, options, bot_names(game.seats.minimum), b"\0" * 32)
+    except RuleViolation as violation:
+        return None, f"{game.title}: {violation.message}"
+    return options, None
+
+
+def _run_remote(
+    game: Game[Any], players: int, args: argparse.Namespace, tally: Tally, options: JsonObject | None
+) -> Tally:
     from kennel.client import Kennel
 
     with Kennel(server_addresses(args.server)) as kennel:
         for index in range(args.games):
-            _record(
-                simulate_remote(kennel, game, players, args.seed, index, args.max_steps), game, args, tally
-            )
+            run = simulate_remote(kennel, game, players, args.seed, index, args.max_steps, options)
+            _record(run, game, args, tally)
     return tally
 
 
@@ -247,6 +300,12 @@ def _summarise(
     out.write(f"{tally.games} games of {game.title}, {players} players, seed {args.seed!r}, {where}\n")
     out.write(f"Commands: {tally.commands} ({per_game:.1f} a game)\n")
     out.write(f"Winners: {_wins(tally, players)}\n")
+    if tally.not_over:
+        out.write(
+            f"Not over: {tally.not_over} of {tally.games} games after {args.max_steps} commands each "
+            "(the rules let them run on: random bots do not pursue the goal; try --bots search, "
+            "a variant with --option, or a larger --max-steps)\n"
+        )
     out.write(f"Elapsed: {elapsed:.2f} s, {rate:.0f} commands/s\n")
     if args.out is not None:
         out.write(f"Logs: {args.out}\n")

@@ -25,6 +25,7 @@ from kennel.domain.registry import GAMES
 from kennel.replay.html import render_page
 from kennel.service.matches import DEFAULT_MAX_STEPS
 from kennel.service.simulate import simulate_local
+from testkit.bot_games import finishing_options
 from testkit.node import chromium_missing
 from testkit.png import png_colours
 
@@ -64,7 +65,7 @@ def drive(page: Path, shot: Path) -> dict[str, Any]:
 @pytest.mark.parametrize("game_name", sorted(GAMES))
 def test_the_timeline_moves_what_the_page_shows(game_name: str, tmp_path: Path) -> None:
     game = GAMES[game_name]
-    raw = simulate_local(game, game.seats.maximum, "browser", 0, DEFAULT_MAX_STEPS).log
+    raw = simulate_local(game, game.seats.maximum, "browser", 0, DEFAULT_MAX_STEPS, options=finishing_options(game)).log
     last = raw.count(b"\n") - 1  # records after the header
     page, shot = tmp_path / f"{game_name}.html", tmp_path / f"{game_name}.png"
     page.write_text(render_page(raw), encoding="utf-8")

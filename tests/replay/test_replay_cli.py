@@ -15,6 +15,7 @@ from kennel.replay.logformat import parse_log
 from kennel.replay.verify import verify
 from kennel.service.cli import main as kennel_main
 from replay_samples import GAME_NAMES, finished, running
+from testkit.bot_games import finishing_options
 
 GAME_NAME = GAME_NAMES[0]
 
@@ -152,7 +153,8 @@ def stored_game(data_dir: Path) -> tuple[str, bytes]:
         hub = GameHub(store, Ed25519PrivateKey.generate())
         await hub.start()
         names: list[str | None] = ["Ada", None]
-        live, _, _ = await hub.create(game.name, None, names + ["Clover"] * (game.seats.minimum - 2))
+        seats = names + ["Clover"] * (game.seats.minimum - 2)
+        live, _, _ = await hub.create(game.name, finishing_options(game), seats)
         await hub.join(str(live.id), "Basil", None)
         bot = RandomBot("export")
         for step in range(10_000):

@@ -31,6 +31,7 @@ from kennel.replay.show import show
 from kennel.service.matches import LocalMatch
 from kennel.service.simulate import play_out
 from replay_samples import GAME_NAMES, finished, running
+from testkit.bot_games import finishing_options
 
 DATA_TAG = re.compile(r'<script type="application/json" id="kennel-data">(.*?)</script>', re.DOTALL)
 
@@ -60,7 +61,7 @@ def step(data: dict[str, Any], version: int, *path: str | int) -> Any:
 def played(game_name: str, names: list[str], seed_text: str, game_id: str = "test") -> bytes:
     """A whole bot game with the given player names and game id."""
     game, seed = GAMES[game_name], seed_from_text(seed_text)
-    ledger = Ledger.create(game, game_id, None, names, seed)
+    ledger = Ledger.create(game, game_id, finishing_options(game), names, seed)
     match = LocalMatch(ledger, seed, [RandomBot(f"{seed_text}:{seat}") for seat in range(len(names))])
     play_out(match, seed_text, 10_000)
     return ledger.log().to_bytes()

@@ -7,14 +7,26 @@ be taken with `kennel.FillSeat` before play, so that logs exercise every engine 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from kennel.domain.core.bots import RandomBot
+from kennel.domain.core.codec import Json
 from kennel.domain.core.rng import seed_from_text
 from kennel.domain.core.rules import Game
 from kennel.replay.ledger import Ledger
 from kennel.service.matches import DEFAULT_MAX_STEPS, LocalMatch, SimulationError
 from kennel.service.simulate import bot_names, play_out
+
+# Options under which random bots finish a game. The rules as written let A Dog's Life run on
+# until a dog buries its bones, which random bots almost never do; tests that need whole games
+# play the rulebook's timed variant instead (tests/playouts play the defaults, capped).
+FINISHING_OPTIONS: dict[str, dict[str, Json]] = {"a-dogs-life": {"round_limit": 30, "overtime_rounds": 5}}
+
+
+def finishing_options(game: Game[Any]) -> Mapping[str, Json] | None:
+    """The options a test that needs a finished random game plays `game` under (None: defaults)."""
+    return FINISHING_OPTIONS.get(game.name)
 
 
 def bot_game(
@@ -26,11 +38,13 @@ def bot_game(
     must_end: bool = True,
 ) -> Ledger:
     """A game played to its end; raises `kennel.service.matches.SimulationError` if it stalls,
-    or (when `must_end`) if it is not over after `max_steps` commands."""
+    or (when `must_end`) if it is not over after `max_steps` commands. A game that must end is
+    played under `finishing_options`; otherwise under the game's defaults, the rules as written."""
     names = bot_names(seat_count)
     seed = seed_from_text(seed_text)
     seats = [*names[: seat_count - open_seats], *([None] * open_seats)]
-    ledger = Ledger.create(game, f"test/{seed_text}", None, seats, seed)
+    options = finishing_options(game) if must_end else None
+    ledger = Ledger.create(game, f"test/{seed_text}", options, seats, seed)
     for seat in range(seat_count - open_seats, seat_count):
         ledger.commit(ledger.fill_seat(None, names[seat], f"join-{seat}", seed))
     match = LocalMatch(ledger, seed, [RandomBot(f"{seed_text}:{seat}") for seat in range(seat_count)])
