@@ -122,6 +122,11 @@ class Match(Protocol):
         """The whole log (docs/log-format.md); only once the game is over, for a server."""
         ...
 
+    @property
+    def logs_while_running(self) -> bool:
+        """Whether `log` answers before the game is over."""
+        ...
+
 
 def game_options(game: str, options: Mapping[str, Json]) -> kennel_pb2.GameOptions:
     """A game's options by name (as in its log's header) as the API's `GameOptions`."""
@@ -139,6 +144,7 @@ def proposes_undo(command: Any) -> bool:
 
 
 class LocalMatch:
+    logs_while_running = True  # the log as far as it went
     def __init__(
         self, ledger: Ledger, seed: bytes, bots: Sequence[RandomBot], search: Sequence[Bot] | None = None
     ) -> None:
@@ -234,6 +240,7 @@ class LocalMatch:
 
 
 class RemoteMatch:
+    logs_while_running = False  # a server shows a running game's log to auditors only
     def __init__(self, names: Sequence[str], sessions: Sequence[Session], bot_texts: Sequence[str]) -> None:
         self.names = tuple(names)
         self._sessions = list(sessions)

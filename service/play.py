@@ -20,15 +20,16 @@ import uuid
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
+from kennel.domain.core.codec import JsonObject
 from kennel.domain.core.rng import seed_from_text
-from kennel.domain.core.telling import named
-from kennel.domain.core.words import listing
 from kennel.domain.core.rules import Game
 from kennel.domain.core.search import DEFAULT_LEVEL, LEVELS
+from kennel.domain.core.telling import named
+from kennel.domain.core.words import listing
 from kennel.domain.registry import GAMES
 from kennel.service import terminal as render
 from kennel.service.matches import Happening, LocalMatch, Match, Prompt, Result
-from kennel.service.simulate import server_addresses
+from kennel.service.simulate import add_option_argument, options_from_texts, server_addresses
 
 PERSON = 0  # the person's seat
 MAX_BOT_MOVES = 10_000  # bot commands in a row before the game counts as stalled
@@ -56,6 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--server", metavar="HOST:PORT", help="play on a Kennel server instead of in this process"
     )
+    add_option_argument(parser)
     parser.set_defaults(handler=handle)
 
 
@@ -72,24 +74,36 @@ def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
             f"choose --bots from {game.seats.minimum - 1} to {game.seats.maximum - 1}.\n"
         )
         return 2
+    options, problem = options_from_texts(game, args.option)
+    if problem:
+        stdout.write(f"kennel play: {problem}\n")
+        return 2
     names = [args.name, *(f"bot-{seat}" for seat in range(1, seats))]
     bot_text = args.seed if args.seed is not None else secrets.token_hex(16)
     bot_texts = [f"{bot_text}:{seat}" for seat in range(seats)]
     if args.server is None:
         seed = seed_from_text(args.seed) if args.seed is not None else secrets.token_bytes(32)
-        match: Match = LocalMatch.start(game, str(uuid.uuid4()), names, seed, bot_texts, args.bot_level)
+        match: Match = LocalMatch.start(
+            game, str(uuid.uuid4()), names, seed, bot_texts, args.bot_level, options
+        )
         return Terminal(game, match, stdin, stdout).run()
-    return _play_remote(game, args.server, names, bot_texts, stdin, stdout)
+    return _play_remote(game, args.server, names, bot_texts, stdin, stdout, options)
 
 
 def _play_remote(
-    game: Game[Any], server: str, names: list[str], bot_texts: list[str], stdin: TextIO, stdout: TextIO
+    game: Game[Any],
+    server: str,
+    names: list[str],
+    bot_texts: list[str],
+    stdin: TextIO,
+    stdout: TextIO,
+    options: JsonObject | None,
 ) -> int:
     from kennel.client import Kennel
     from kennel.service.matches import RemoteMatch
 
     with Kennel(server_addresses(server)) as kennel:
-        match = RemoteMatch.start(kennel, game.name, names, bot_texts)
+        match = RemoteMatch.start(kennel, game.name, names, bot_texts, options)
         stdout.write(f"Game {match.game_id} on {server}\n")
         return Terminal(game, match, stdin, stdout).run()
 

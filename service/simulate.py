@@ -81,8 +81,8 @@ def play_out(match: Match, driver_text: str, max_steps: int) -> int:
 class GameRun:
     index: int
     commands: int
-    result: Result | None  # None: still running after the bound of commands (its log as far as it went)
-    log: bytes
+    result: Result | None  # None: still running after the bound of commands
+    log: bytes | None  # None: a game still running on a server (in process: its log as far as it went)
 
 
 def game_text(seed_text: str, index: int) -> str:
@@ -135,8 +135,10 @@ def _finish(match: Match, index: int, text: str, max_steps: int) -> GameRun:
     try:
         commands = play_out(match, text, max_steps)
     except NotOver:
-        # Reported, not raised: the rules may let bots play on (a stall still raises).
-        return GameRun(index=index, commands=max_steps, result=None, log=match.log())
+        # Reported, not raised: the rules may let bots play on (a stall still raises). A server
+        # hands out a running game's log to auditors only.
+        log = match.log() if match.logs_while_running else None
+        return GameRun(index=index, commands=max_steps, result=None, log=log)
     return GameRun(index=index, commands=commands, result=match.result(), log=match.log())
 
 
@@ -185,11 +187,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--bot-level", type=int, default=DEFAULT_LEVEL, choices=sorted(LEVELS),
                         help=f"the search bots' strength (default {DEFAULT_LEVEL})")
-    parser.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE",
-        help="a game option (repeatable; the value is JSON, or else text), e.g. round_limit=30; "
-        "default: the game's defaults, the rules as written (docs/rules/)",
-    )
+    add_option_argument(parser)
     parser.add_argument(
         "--max-steps",
         type=int,
@@ -210,7 +208,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     problem = _check_arguments(game, players, args)
     options = None
     if problem is None:
-        options, problem = _options(game, args.option)
+        options, problem = options_from_texts(game, args.option)
     if problem:
         err.write(f"kennel simulate: {problem}\n")
         return 2
@@ -242,7 +240,19 @@ def _check_arguments(game: Game[Any], players: int, args: argparse.Namespace) ->
     return None
 
 
-def _options(game: Game[Any], texts: Sequence[str]) -> tuple[JsonObject | None, str | None]:
+def add_option_argument(parser: argparse.ArgumentParser) -> None:
+    """`--option NAME=VALUE`, for `kennel simulate` and `kennel play`."""
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option (repeatable; the value is JSON, or else text), e.g. round_limit=30; "
+        "default: the game's defaults, the rules as written (docs/rules/)",
+    )
+
+
+def options_from_texts(game: Game[Any], texts: Sequence[str]) -> tuple[JsonObject | None, str | None]:
     """`--option NAME=VALUE` as the game's options, checked by the game itself; or a problem."""
     if not texts:
         return None, None
@@ -280,7 +290,7 @@ def server_addresses(text: str) -> list[str]:
 
 def _record(run: GameRun, game: Game[Any], args: argparse.Namespace, tally: Tally) -> None:
     tally.add(run)
-    if args.out is not None:
+    if args.out is not None and run.log is not None:
         args.out.mkdir(parents=True, exist_ok=True)
         (args.out / log_file_name(game.name, args.seed, run.index)).write_bytes(run.log)
 
@@ -303,8 +313,8 @@ def _summarise(
     if tally.not_over:
         out.write(
             f"Not over: {tally.not_over} of {tally.games} games after {args.max_steps} commands each "
-            "(the rules let them run on: random bots do not pursue the goal; try --bots search, "
-            "a variant with --option, or a larger --max-steps)\n"
+            "(--max-steps; where the rules let a game run on, random bots may never reach its end: "
+            "try --bots search, or a variant with --option)\n"
         )
     out.write(f"Elapsed: {elapsed:.2f} s, {rate:.0f} commands/s\n")
     if args.out is not None:

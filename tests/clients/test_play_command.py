@@ -12,6 +12,7 @@ from kennel.domain.registry import GAMES
 from kennel.service.cli import main
 from kennel.service.play import add_arguments, handle
 from kennel.service.play import play as kennel_play
+from testkit.bot_games import finishing_arguments
 
 MAX_INPUTS = 500  # answers the scripted person has; every game must end well before
 
@@ -19,8 +20,9 @@ MAX_INPUTS = 500  # answers the scripted person has; every game must end well be
 def play(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], answers: str, *argv: str
 ) -> tuple[int, str]:
+    """`kennel play` of a whole game: under the options random play finishes (testkit.bot_games)."""
     monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
-    code = main(["play", *argv])
+    code = main(["play", *argv, *finishing_arguments(GAMES[argv[0]])] if argv else ["play"])
     return code, capsys.readouterr().out
 
 
@@ -98,7 +100,7 @@ def test_through_a_server_the_person_plays_to_the_end(game: str, server_address:
     parser = argparse.ArgumentParser()
     add_arguments(parser)
     bots = str(GAMES[game].seats.maximum - 1)
-    args = parser.parse_args([game, "--bots", bots, "--server", server_address])
+    args = parser.parse_args([game, "--bots", bots, "--server", server_address, *finishing_arguments(GAMES[game])])
     stdout = io.StringIO()
 
     assert args.handler is handle

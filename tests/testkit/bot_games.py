@@ -7,6 +7,7 @@ be taken with `kennel.FillSeat` before play, so that logs exercise every engine 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,6 +28,12 @@ FINISHING_OPTIONS: dict[str, dict[str, Json]] = {"a-dogs-life": {"round_limit": 
 def finishing_options(game: Game[Any]) -> Mapping[str, Json] | None:
     """The options a test that needs a finished random game plays `game` under (None: defaults)."""
     return FINISHING_OPTIONS.get(game.name)
+
+
+def finishing_arguments(game: Game[Any]) -> list[str]:
+    """`finishing_options` as `kennel simulate` and `kennel play` take them (`--option NAME=JSON`)."""
+    options = finishing_options(game) or {}
+    return [arg for name, value in options.items() for arg in ("--option", f"{name}={json.dumps(value)}")]
 
 
 def bot_game(

@@ -34,8 +34,10 @@ from kennel.domain.registry import GAMES
 from kennel.replay.verify import verify
 from kennel.service.config import Config
 from kennel.service.live import new_credential
+from kennel.service.matches import game_options
 from kennel.v1 import kennel_pb2 as pb
 from kennel.v1 import kennel_pb2_grpc as pb_grpc
+from testkit.bot_games import finishing_options
 from trustkit import ConfiguredServer, auditor, bearer, raw_stream, raw_unary, record_figures
 
 METHODS = tuple(pb.DESCRIPTOR.services_by_name["Kennel"].methods_by_name)
@@ -427,7 +429,11 @@ class Match:
 def test_random_command_sequences_then_play_to_the_end(target: Target, game_type: str, data: st.DataObject) -> None:
     game = GAMES[game_type]
     seats = data.draw(st.integers(game.seats.minimum, min(game.seats.maximum, game.seats.minimum + 1)))
-    created = target.kennel.create_game(game_type, [f"p{i}" for i in range(seats)])
+    # Played to the end: under the options random play finishes (testkit.bot_games).
+    options = finishing_options(game)
+    created = target.kennel.create_game(
+        game_type, [f"p{i}" for i in range(seats)], game_options(game_type, options) if options else None
+    )
     match = Match(target, created, random.Random(data.draw(st.integers(0, 2**32))))
     for _ in range(data.draw(st.integers(*RANDOM_STEPS))):
         match.random_step()

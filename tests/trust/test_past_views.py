@@ -18,7 +18,9 @@ from kennel.domain.registry import GAMES
 from kennel.replay.cli import main as replay_main
 from kennel.replay.logformat import mid_decision, parse_log
 from kennel.service.config import Config
+from kennel.service.matches import game_options
 from kennel.v1 import kennel_pb2 as pb
+from testkit.bot_games import finishing_options
 from trustkit import ConfiguredServer, auditor
 
 MAX_STEPS = 3000
@@ -27,7 +29,8 @@ DOCUMENTED = {"kennel/bad_version", "kennel/no_such_seat"}  # docs/api.md
 
 
 def _play(kennel: Kennel, game: str, seats: int, rng: random.Random) -> tuple[str, Session]:
-    created = kennel.create_game(game, [f"p{n}" for n in range(seats)])
+    options = finishing_options(GAMES[game])  # played to the end (testkit.bot_games)
+    created = kennel.create_game(game, [f"p{n}" for n in range(seats)], game_options(game, options) if options else None)
     sessions = {seat: kennel.session(created.game_id, c) for seat, c in created.credentials.items()}
     spectator = kennel.session(created.game_id, created.spectator_credential)
     for _ in range(MAX_STEPS):

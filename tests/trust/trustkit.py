@@ -74,7 +74,8 @@ class ServerProcess:
         self.address = ""
         self.stdout = b""
 
-    def start(self, timeout: float = 30.0) -> ServerProcess:
+    def start(self, timeout: float = 60.0) -> ServerProcess:
+        self.stdout = b""  # this start's lines only, for the message if it fails
         command = [str(KENNEL), "serve", "--host", LOOPBACK, "--port", "0", "--data", str(self.data_dir), *self.args]
         environment = {**os.environ, **(self.env or {})}
         with open(self.log_file, "ab") as log:
