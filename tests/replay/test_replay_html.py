@@ -106,8 +106,9 @@ def test_the_page_fetches_nothing(game_name: str) -> None:
 
 
 def test_the_inline_code_cannot_end_its_own_element() -> None:
-    assert "</" not in html_module._SCRIPT and "<!--" not in html_module._SCRIPT
-    assert "</" not in html_module._STYLE
+    script, style = html_module._asset("replay.js"), html_module._asset("replay.css")
+    assert "</" not in script and "<!--" not in script
+    assert "</" not in style
 
 
 # Every step's data ------------------------------------------------------------------------------

@@ -28,8 +28,10 @@ from kennel.client import CreatedGame, Kennel, KennelError
 from kennel.domain.registry import GAMES
 from kennel.replay.logformat import Log, group_by_cause, parse_log
 from kennel.replay.verify import verify
+from kennel.service.matches import game_options
 from kennel.service.storage import SYNCHRONOUS_FULL, open_store
 from kennel.v1 import kennel_pb2 as pb
+from testkit.bot_games import finishing_options
 from trustkit import ServerProcess, auditor, record_figures
 
 KILLS = 10
@@ -120,7 +122,10 @@ class Bot:
         # Creating is not idempotent: a game created just before a kill is left unplayed (and
         # still checked at the end, with every game in the store).
         seats = GAMES[self.game_type].seats.minimum
-        created = self.retrying(lambda k: k.create_game(self.game_type, [f"bot{i}" for i in range(seats)]))
+        names = [f"bot{i}" for i in range(seats)]
+        chosen = finishing_options(GAMES[self.game_type])  # games random play finishes (testkit)
+        options = game_options(self.game_type, chosen) if chosen else None
+        created = self.retrying(lambda k: k.create_game(self.game_type, names, options))
         self.games.append(created)
         return created
 
