@@ -50,8 +50,9 @@ from kennel.domain.core.rng import seed_from_text
 from kennel.domain.core.undo import ProposeUndo
 
 
-def test_undo_takes_back_plain_moves_but_never_a_draw():
-    """docs: "Undo": a move may be taken back; a search (a card drawn) may not."""
+def test_ruling_undo():
+    """Ruling "Undo" (gap): a move ("Each space moved costs 1 action point") may be taken back; a
+    search ("turns over the top card ... to see the results") may not."""
     seed = seed_from_text("undo")
     table = tables.fold(GAME, tables.create(GAME, None, ["a", "b"], seed))
     assert ProposeUndo() not in tables.legal_commands(table, 0)  # nothing since the set-up
@@ -144,8 +145,9 @@ def test_ruling_nobody_reaches_into_the_pound_building():
     assert resolution.events == []
 
 
-def test_no_bone_left_in_the_supply_is_no_bone_found():
-    """docs: "Rewards": with the 30 bone markers out of the supply, a bone card gives nothing."""
+def test_ruling_rewards():
+    """Ruling "Rewards" (gap): "If there is not a free space, the player may not take the marker";
+    with the 30 bone markers out of the supply, a bone card gives nothing either."""
     bone = card(VAGABOND, trash_can=Reward.BONE)
     state = given(
         opening(VAGABOND, FIFI, decks=[deck(VAGABOND, bone), deck(FIFI)]), placed(TRASH_CAN, points=7)
@@ -154,8 +156,9 @@ def test_no_bone_left_in_the_supply_is_no_bone_found():
     assert when(state, 0, SearchTrashCan())[-1] == NothingFound(seat=0)
 
 
-def test_the_truck_does_not_spare_its_drivers_dog():
-    """docs: "The truck": a seat's own dog beside the stopped truck must escape too."""
+def test_ruling_the_truck():
+    """Ruling "The truck" (gap). Move the Dogcatcher's Truck: the dogs beside the stopped truck
+    draw to escape, a seat's own dog beside it included."""
     netted = card(LUCKY, escape_dogcatcher=False)
     state = given(
         opening(LUCKY, FIFI, decks=[deck(LUCKY, netted), deck(FIFI)]),
