@@ -126,7 +126,8 @@ def other_world(game: Playthrough, moves: int, viewer: Viewer, chance: Rng) -> P
 def resolved_otherwise(game: Playthrough, viewer: Viewer, chance: Rng) -> list[Resolved]:
     """Each newspaper another dog dropped, just after it lies face down: which of its
     newspapers the dropper chose (and every address the viewer never saw) differs."""
-    return [
-        (moves, partial(other_world, game, moves, viewer, chance))
-        for moves in moves_after(game, lambda event: isinstance(event, NewspaperDropped) and event.seat != viewer)
-    ]
+    def dropped_by_another(event: Any) -> bool:
+        return isinstance(event, NewspaperDropped) and event.seat != viewer
+
+    points = moves_after(game, dropped_by_another)
+    return [(moves, partial(other_world, game, moves, viewer, chance)) for moves in points]

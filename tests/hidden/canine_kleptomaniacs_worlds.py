@@ -132,7 +132,11 @@ def resolved_otherwise(game: Playthrough, viewer: Viewer, rng: Rng) -> list[Reso
 
 def last_before(game: Playthrough, moves: int, event_name: str) -> int:
     """The index of the last move before `moves` with an event of that name."""
-    return max(i for i, move in enumerate(game.moves[:moves]) if any(type(e).__name__ == event_name for e in move.events))
+    return max(
+        index
+        for index, move in enumerate(game.moves[:moves])
+        if any(type(event).__name__ == event_name for event in move.events)
+    )
 
 
 def another_pass(game: Playthrough, index: int) -> cmd.PassCard | None:

@@ -121,7 +121,8 @@ def _other_pizzas(pizzas: tuple[Any, ...], events: list[Any], state: CaninosStat
 def resolved_otherwise(game: Playthrough, viewer: Viewer, rng: Rng) -> list[Resolved]:
     """Each play resolved, just after its chain of answers: a seat that declined may have
     held a ¡QUIETO! and kept it, so the other world deals the other hands otherwise."""
-    return [(moves, partial(other_world, game, moves, viewer, rng)) for moves in moves_after(game, _a_chain_resolved)]
+    points = moves_after(game, _a_chain_resolved)
+    return [(moves, partial(other_world, game, moves, viewer, rng)) for moves in points]
 
 
 def _a_chain_resolved(event: Any) -> bool:

@@ -130,7 +130,7 @@ def replay(
 
 def moves_after(game: Playthrough, resolves: Any) -> list[int]:
     """The move counts just after each move whose events include one that `resolves(event)`."""
-    return [index + 1 for index, move in enumerate(game.moves) if any(resolves(event) for event in move.events)]
+    return [number + 1 for number, move in enumerate(game.moves) if any(resolves(e) for e in move.events)]
 
 
 def seedless(event: Any) -> Any:
