@@ -61,6 +61,8 @@ def test_ruling_building_costs():
     state = after(state, 0, MoveDog(ADDRESS_4))
     assert state.dogs[0].position == ADDRESS_4 and state.action_points == 5
     assert {c.to for c in GAME.legal_commands(state, 0) if isinstance(c, MoveDog)} == {at(12, 0)}
+    state = after(state, 0, MoveDog(at(12, 0)))
+    assert state.dogs[0].position == at(12, 0) and state.action_points == 4  # one point out
     state = given(opening(FIFI, BUTCH), placed(TRASH))
     then_refused(state, 0, MoveDog(ADDRESS_4), "not_adjacent")
 

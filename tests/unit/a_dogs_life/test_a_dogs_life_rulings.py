@@ -35,6 +35,7 @@ from kennel.domain.a_dogs_life.events import (
     CardDrawn,
     DogImpounded,
     DogKeptInPound,
+    DogEscaped,
     DogMoved,
     DogReleased,
     NewspaperTaken,
@@ -158,7 +159,8 @@ def test_ruling_rewards():
 
 def test_ruling_the_truck():
     """Ruling "The truck" (gap). Move the Dogcatcher's Truck: the dogs beside the stopped truck
-    draw to escape, a seat's own dog beside it included."""
+    draw ("If the dogcatcher's truck ends its movement on a space adjacent to a dog ... the dog
+    must try to hide"), a seat's own dog beside it included, in turn order from the mover."""
     netted = card(LUCKY, escape_dogcatcher=False)
     state = given(
         opening(LUCKY, FIFI, decks=[deck(LUCKY, netted), deck(FIFI)]),
@@ -169,3 +171,15 @@ def test_ruling_the_truck():
     assert CardDrawn(seat=0, card=netted, section=Section.ESCAPE_DOGCATCHER) in events
     assert DogImpounded(seat=0, reason=Impounded.NETTED) in events
     assert after(state, 0, EndActions(), rolling(1)).dogs[0].in_pound
+    escapes = [card(dog, escape_dogcatcher=True) for dog in (LUCKY, BUTCH)]
+    state = given(
+        opening(LUCKY, FIFI, BUTCH, decks=[deck(LUCKY, escapes[0]), deck(FIFI), deck(BUTCH, escapes[1])]),
+        [TruckDriven(spaces=(at(0, 7), at(0, 8)))],
+        placed(at(1, 10), at(13, 0), at(0, 11), active=1, points=7),
+    )
+    events = when(state, 1, EndActions(), rolling(2))  # stops at (0, 10), between seats 0 and 2
+    assert [(e.seat, e.section) for e in of_type(events, CardDrawn)] == [
+        (2, Section.ESCAPE_DOGCATCHER),
+        (0, Section.ESCAPE_DOGCATCHER),
+    ]
+    assert of_type(events, DogEscaped) == [DogEscaped(seat=2), DogEscaped(seat=0)]
