@@ -9,7 +9,8 @@ stream with those changed, replayed from the same commands; the game's dice come
 which stays. (Other hands and the Laundry Pile are dealt out again by `redealt_hands` in
 test_canine_kleptomaniacs_hidden.py, on a table rather than a replayed stream.) Once resolved, a
 Walkies card passed between two other seats and a card traded face down between two other seats
-stay secret from everyone else: `resolved_otherwise` makes those otherwise.
+stay secret from everyone else: `resolved_otherwise` makes those otherwise. (A battle's weapons
+do not stay secret: they are thrown "face up".)
 """
 
 from __future__ import annotations
