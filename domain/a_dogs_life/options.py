@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kennel.domain.core.house_rules import house_rule
+
 BONES_TO_WIN = 4  # "Find 4 bones and bury them in your home space"
 MAX_BONES_TO_WIN = 10
 NO_LIMIT = 0
@@ -31,7 +33,9 @@ class Options:
 
     bones_to_win: int | None = None
     round_limit: int | None = None
-    overtime_rounds: int | None = None
+    overtime_rounds: int | None = house_rule(
+        None, "house rule: dogs tied when the rounds run out share the win after {value} overtime rounds"
+    )
 
     @property
     def bones(self) -> int:

@@ -16,6 +16,7 @@ other world refuses.
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from typing import Any
 
 from kennel.domain.a_dogs_life import GAME
@@ -32,7 +33,7 @@ from kennel.domain.a_dogs_life.state import NEWSPAPERS, ADogsLifeState
 from kennel.domain.core import table as tables
 from kennel.domain.core.rng import Rng
 from kennel.domain.core.rules import RuleViolation, Viewer
-from testkit.hidden_worlds import Move, Playthrough
+from testkit.hidden_worlds import Move, Playthrough, Resolved, moves_after
 
 ADDRESSED = (NewspaperTaken, NewspaperDropped, NewspaperCollected, NewspaperDelivered)
 
@@ -120,3 +121,13 @@ def other_world(game: Playthrough, moves: int, viewer: Viewer, chance: Rng) -> P
         index += len(move.events)
         replayed.append(Move(move.seat, command, tuple(final)))
     return Playthrough(game.game, game.seed, tuple(opening), tuple(replayed))
+
+
+def resolved_otherwise(game: Playthrough, viewer: Viewer, chance: Rng) -> list[Resolved]:
+    """Each newspaper another dog dropped, just after it lies face down: which of its
+    newspapers the dropper chose (and every address the viewer never saw) differs."""
+    def dropped_by_another(event: Any) -> bool:
+        return isinstance(event, NewspaperDropped) and event.seat != viewer
+
+    points = moves_after(game, dropped_by_another)
+    return [(moves, partial(other_world, game, moves, viewer, chance)) for moves in points]

@@ -12,6 +12,7 @@ unseen picks, which every seat then sees, so another seed would be another (visi
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from typing import Any
 
 from kennel.domain.caninos.cards import Card
@@ -19,6 +20,7 @@ from kennel.domain.caninos.events import (
     CardsDealt,
     CardsDrawn,
     CardsGambled,
+    ChainResolved,
     DeckShuffled,
     MiniDecksLaid,
     PizzasShuffled,
@@ -29,7 +31,7 @@ from kennel.domain.caninos.events import (
 from kennel.domain.caninos.state import CaninosState
 from kennel.domain.core.rng import Rng
 from kennel.domain.core.rules import Viewer
-from testkit.hidden_worlds import Playthrough, replay
+from testkit.hidden_worlds import Playthrough, Resolved, moves_after, replay
 
 
 def other_world(game: Playthrough, moves: int, viewer: Viewer, rng: Rng) -> Playthrough:
@@ -114,3 +116,14 @@ def _other_pizzas(pizzas: tuple[Any, ...], events: list[Any], state: CaninosStat
     for position, pizza in zip(hidden, rng.shuffled([order[p] for p in hidden]), strict=True):
         order[position] = pizza
     return tuple(order)
+
+
+def resolved_otherwise(game: Playthrough, viewer: Viewer, rng: Rng) -> list[Resolved]:
+    """Each play resolved, just after its chain of answers: a seat that declined may have
+    held a ¡QUIETO! and kept it, so the other world deals the other hands otherwise."""
+    points = moves_after(game, _a_chain_resolved)
+    return [(moves, partial(other_world, game, moves, viewer, rng)) for moves in points]
+
+
+def _a_chain_resolved(event: Any) -> bool:
+    return isinstance(event, ChainResolved)

@@ -11,15 +11,16 @@ without undo (one pick per seat and round: see `_other_picks`).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from kennel.domain.core.rng import Rng, seed_from_text
 from kennel.domain.core.rules import Viewer
 from kennel.domain.hoarders.cards import Critter, sorted_critters
 from kennel.domain.hoarders.commands import PickCritters
-from kennel.domain.hoarders.events import NutsShuffled, RoundStarted
+from kennel.domain.hoarders.events import NutsShuffled, NutStolen, RoundStarted
 from kennel.domain.hoarders.state import HoardersState
-from testkit.hidden_worlds import Playthrough, replay
+from testkit.hidden_worlds import Playthrough, Resolved, moves_after, replay
 
 
 def other_world(game: Playthrough, moves: int, viewer: Viewer, rng: Rng) -> Playthrough:
@@ -71,3 +72,13 @@ def _another_pick(state: HoardersState, seat: int, rng: Rng) -> tuple[Critter, .
     if state.theft is None and state.seat_in_turn == seat and len(hoard.face_down) == 1:
         pool = [critter for critter in pool if critter is not Critter.HAMSTER]  # a last Hamster is revealed at once
     return sorted_critters(hoard.revealed + rng.shuffled(pool)[: len(hoard.face_down)])
+
+
+def resolved_otherwise(game: Playthrough, viewer: Viewer, rng: Rng) -> list[Resolved]:
+    """Each theft let through, just after the nut changed hands: its victim may have kept a
+    face-down Hamster secret (AllowTheft), so the other world picks otherwise this round."""
+    return [(moves, partial(other_world, game, moves, viewer, rng)) for moves in moves_after(game, _a_theft)]
+
+
+def _a_theft(event: Any) -> bool:
+    return isinstance(event, NutStolen)

@@ -15,7 +15,7 @@ the domain stays what the server runs. A game without a hook fails `test_every_g
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -50,6 +50,10 @@ class Playthrough:
         return tables.fold(self.game, self.events(moves))
 
 
+# (moves just after a secret choice resolved, a function building the other world that far)
+Resolved = tuple[int, Callable[[], Playthrough]]
+
+
 class OtherWorlds(Protocol):
     """A game's hook: worlds that one seat cannot tell from the one played."""
 
@@ -62,6 +66,14 @@ class OtherWorlds(Protocol):
 
     def hidden_part(self, state: Any, viewer: Viewer) -> Any:
         """What `viewer` may not know of `state`, to check that the worlds really differ."""
+        ...
+
+    def resolved_otherwise(self, game: Playthrough, viewer: Viewer, rng: Rng) -> list[Resolved]:
+        """Secret choices of other seats that have resolved without `viewer` being told them
+        (a card passed, a card traded face down, a reaction card not played): for each, the
+        number of moves just after it resolved and how to build the game replayed that far in a
+        world where the choice (or what it was made with) differs and nothing `viewer` knows
+        does (built only when asked: a test samples a few)."""
         ...
 
 
@@ -114,6 +126,11 @@ def replay(
             table = tables.evolve(table, event)
         replayed.append(Move(move.seat, command, tuple(events)))
     return Playthrough(game.game, seed, tuple(opening), tuple(replayed))
+
+
+def moves_after(game: Playthrough, resolves: Any) -> list[int]:
+    """The move counts just after each move whose events include one that `resolves(event)`."""
+    return [number + 1 for number, move in enumerate(game.moves) if any(resolves(e) for e in move.events)]
 
 
 def seedless(event: Any) -> Any:

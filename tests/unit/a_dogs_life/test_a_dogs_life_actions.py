@@ -129,8 +129,11 @@ def test_nothing_is_nothing():
     assert when(_vagabond_at(TRASH_CAN, TRASH_NOTHING), 0, SearchTrashCan())[-1] == NothingFound(seat=0)
 
 
-def test_trash_day_when_the_last_search_marker_is_placed():
-    """Trash Day: "All of the Searched Trash Can markers, except for the last one placed, are removed"."""
+def test_ruling_trash_day():
+    """Ruling "Trash Day" (gap). Trash Day: "All of the Searched Trash Can markers, except for the
+    last one placed, are removed"; the board has more trash cans than the 15 markers, so the
+    15th is always placed."""
+    assert len(CITY.with_feature(Feature.TRASH_CAN)) == 22
     others = [can for can in CITY.with_feature(Feature.TRASH_CAN) if can != TRASH_CAN][:14]
     state = given(
         opening(VAGABOND, FIFI, decks=[deck(VAGABOND, TRASH_NOTHING), deck(FIFI)]),
@@ -145,8 +148,9 @@ def test_trash_day_when_the_last_search_marker_is_placed():
 # The Shuffling Dog ---------------------------------------------------------------------------
 
 
-def test_the_shuffling_dog_reshuffles_all_thirteen_cards_then_the_dog_draws_again():
-    """Shuffle the Deck: "shuffles all 13 cards to start a new deck ... then turns over the top card"."""
+def test_ruling_the_shuffling_dog():
+    """Ruling "The Shuffling Dog" (gap). Shuffle the Deck: "shuffles all 13 cards to start a new
+    deck ... then turns over the top card"; every draw alike, so the deck never runs out."""
     state = _vagabond_at(TRASH_CAN, TRASH_NOTHING, SHUFFLING_DOG)
     state = after(state, 0, SearchTrashCan())  # draws card TRASH_NOTHING
     state = after(state, 0, MoveDog(at(5, 3)))
@@ -204,8 +208,10 @@ def test_newspapers_are_dropped_face_down_but_not_in_the_kiosk():
     assert 7 not in state.kiosk and state.dogs[0].newspapers == ()
 
 
-def test_a_newspaper_lying_there_is_collected_by_its_place_in_the_pile():
-    """Collect a Bone or Newspaper: "pick up the newspaper marker, look at the delivery number"."""
+def test_ruling_carrying_dropping_and_collecting():
+    """Ruling "Carrying, dropping and collecting" (gap). Collect a Bone or Newspaper: "pick up the
+    newspaper marker, look at the delivery number": which one of a face-down pile is named by
+    its public place in the pile, and its address is seen only then."""
     state = given(
         opening(FIFI, BUTCH),
         [NewspaperTaken(seat=1, address=3), NewspaperTaken(seat=1, address=9)],
@@ -266,8 +272,9 @@ def test_the_number_of_bones_is_an_option():
 # Beg for Food --------------------------------------------------------------------------------
 
 
-def test_begging_draws_for_the_restaurant_once_per_turn_per_restaurant():
-    """Beg for Food: "A dog may not beg more than once per turn in the same restaurant"."""
+def test_ruling_begging():
+    """Ruling "Begging" (reading). Beg for Food: "A dog may not beg more than once per turn in the
+    same restaurant": leaving and coming back does not count as a new visit."""
     feast = card(FIFI, restaurant=Reward.THREE_DAYS)
     state = given(opening(FIFI, BUTCH, decks=[deck(FIFI, feast), deck(BUTCH)]), placed(CHEZ_ROVER, hunger=1))
     events = when(state, 0, BegForFood())
@@ -310,9 +317,10 @@ def test_a_dog_with_all_eight_markers_out_cannot_drink():
     then_refused(dataclasses.replace(state, dogs=tuple(dogs)), 0, DrinkFromFountain(), "no_piddle_markers")
 
 
-def test_piddling_puts_a_marker_from_the_bladder_on_the_lamppost():
-    """Piddle on a Lamppost: "If there are no Piddle markers in the dog's bladder, this action is
-    impossible"."""
+def test_ruling_drinking_and_piddling():
+    """Ruling "Drinking and piddling" (gap). Piddle on a Lamppost: "If there are no Piddle markers
+    in the dog's bladder, this action is impossible"; a lamppost holds one marker, so a dog may
+    not piddle where its own marker is."""
     state = given(opening(FIFI, BUTCH), placed(LAMPPOST))
     assert when(state, 0, PiddleOnLamppost()) == [DogPiddled(seat=0, space=LAMPPOST, replaced=None)]
     state = after(state, 0, PiddleOnLamppost())
@@ -340,8 +348,9 @@ def test_barking_at_the_kiosk_gives_a_random_newspaper():
     then_refused(given(opening(FIFI, BUTCH), placed(at(7, 5))), 0, TakeNewspaper(), "not_at_the_kiosk")
 
 
-def test_no_newspaper_without_a_free_carrying_space_or_when_the_kiosk_is_empty():
-    """Take a Newspaper: "If the dog has no Carrying spaces available, it may not ask"."""
+def test_ruling_newspapers_from_the_kiosk():
+    """Ruling "Newspapers from the kiosk" (gap). Take a Newspaper: "If the dog has no Carrying
+    spaces available, it may not ask"; with all twelve out, there is no marker to give."""
     state = given(opening(FIFI, BUTCH), [BoneFound(seat=0), BoneFound(seat=0)], placed(KIOSK))
     then_refused(state, 0, TakeNewspaper(), "hands_full")
     state = given(opening(FIFI, BUTCH), placed(KIOSK))
@@ -419,8 +428,9 @@ def test_an_attacker_that_loses_ends_its_turn_without_moving_the_truck():
     assert of_type(events, TurnStarted)[0].seat == 1
 
 
-def test_equal_claws_nothing_happens_and_the_dog_may_attack_again():
-    """Attack an Opposing Dog: "If the claws are equal, nothing happens. The player may attack again"."""
+def test_ruling_fights():
+    """Ruling "Fights" (reading). Attack an Opposing Dog: "If the claws are equal, nothing happens.
+    The player may attack again this turn at the cost of another action point"."""
     state = _fight(BUTCH_CLAWS_2, FIFI_CLAWS_2)
     assert when(state, 0, AttackDog(1))[-1] == FightTied(attacker=0, defender=1)
     state = after(state, 0, AttackDog(1))

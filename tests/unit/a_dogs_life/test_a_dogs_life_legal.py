@@ -149,8 +149,9 @@ def test_only_the_active_seat_acts():
             raise AssertionError(f"seat 1 sent {command}")
 
 
-def test_a_dog_with_nothing_to_do_ends_its_actions_by_itself():
-    """docs: "Actions end by themselves". Vagabond leaves the pound with the truck at its exit
+def test_ruling_actions_end_by_themselves():
+    """Ruling "Actions end by themselves" (gap). "A player is never required to use all of their
+    available action points on a turn". Vagabond leaves the pound with the truck at its exit
     and opponents on both sides of the truck: he cannot step out, and nothing else is possible."""
     state = given(
         opening(

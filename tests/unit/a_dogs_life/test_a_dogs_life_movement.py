@@ -53,13 +53,16 @@ def test_only_adjacent_spaces_not_diagonals():
     assert moves == {at(4, 5), at(6, 5), at(5, 4), at(5, 6)}
 
 
-def test_buildings_are_entered_and_left_through_their_entrances_for_a_point_each():
-    """Move a Space: buildings "require 1 action point to enter, and another action point to leave";
-    "A dog may never enter a building except where indicated"."""
+def test_ruling_building_costs():
+    """Ruling "Building costs" (reading). Move a Space: buildings "require 1 action point to enter,
+    and another action point to leave", one move each, nothing extra; "A dog may never enter a
+    building except where indicated"."""
     state = given(opening(FIFI, BUTCH), placed(at(12, 0)))
     state = after(state, 0, MoveDog(ADDRESS_4))
     assert state.dogs[0].position == ADDRESS_4 and state.action_points == 5
     assert {c.to for c in GAME.legal_commands(state, 0) if isinstance(c, MoveDog)} == {at(12, 0)}
+    state = after(state, 0, MoveDog(at(12, 0)))
+    assert state.dogs[0].position == at(12, 0) and state.action_points == 4  # one point out
     state = given(opening(FIFI, BUTCH), placed(TRASH))
     then_refused(state, 0, MoveDog(ADDRESS_4), "not_adjacent")
 
@@ -84,15 +87,17 @@ def test_never_into_the_pound_nor_another_dogs_home():
     assert MoveDog(HOME[0]) in GAME.legal_commands(state, 0)
 
 
-def test_unused_homes_are_nobodys_to_enter():
-    """docs: "Homes nobody plays"."""
+def test_ruling_homes_nobody_plays():
+    """Ruling "Homes nobody plays" (gap). Move a Space: "A dog may never enter the pound
+    (voluntarily anyway), nor the starting space of an opponent"; an unused home is closed too."""
     state = given(opening(FIFI, BUTCH), placed(at(15, 3)))  # Home 3's entrance
     then_refused(state, 0, MoveDog(HOME[2]), "not_your_home")
 
 
-def test_an_opponents_dog_blocks_its_space():
-    """Move a Space: "may not move through a space which is occupied by an opponent's dog" and
-    "may never end its move in an occupied space" (docs: "Moving through occupied spaces")."""
+def test_ruling_moving_through_occupied_spaces():
+    """Ruling "Moving through occupied spaces" (reading). Move a Space: "may not move through a space
+    which is occupied by an opponent's dog" wins over "may move through a space occupied by
+    another dog": an opponent's dog blocks its space."""
     state = given(opening(FIFI, BUTCH), placed(at(12, 0), TRASH))
     then_refused(state, 0, MoveDog(TRASH), "occupied")
 

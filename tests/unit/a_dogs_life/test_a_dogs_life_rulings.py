@@ -35,6 +35,7 @@ from kennel.domain.a_dogs_life.events import (
     CardDrawn,
     DogImpounded,
     DogKeptInPound,
+    DogEscaped,
     DogMoved,
     DogReleased,
     NewspaperTaken,
@@ -50,8 +51,9 @@ from kennel.domain.core.rng import seed_from_text
 from kennel.domain.core.undo import ProposeUndo
 
 
-def test_undo_takes_back_plain_moves_but_never_a_draw():
-    """docs: "Undo": a move may be taken back; a search (a card drawn) may not."""
+def test_ruling_undo():
+    """Ruling "Undo" (gap): a move ("Each space moved costs 1 action point") may be taken back; a
+    search ("turns over the top card ... to see the results") may not."""
     seed = seed_from_text("undo")
     table = tables.fold(GAME, tables.create(GAME, None, ["a", "b"], seed))
     assert ProposeUndo() not in tables.legal_commands(table, 0)  # nothing since the set-up
@@ -144,8 +146,9 @@ def test_ruling_nobody_reaches_into_the_pound_building():
     assert resolution.events == []
 
 
-def test_no_bone_left_in_the_supply_is_no_bone_found():
-    """docs: "Rewards": with the 30 bone markers out of the supply, a bone card gives nothing."""
+def test_ruling_rewards():
+    """Ruling "Rewards" (gap): "If there is not a free space, the player may not take the marker";
+    with the 30 bone markers out of the supply, a bone card gives nothing either."""
     bone = card(VAGABOND, trash_can=Reward.BONE)
     state = given(
         opening(VAGABOND, FIFI, decks=[deck(VAGABOND, bone), deck(FIFI)]), placed(TRASH_CAN, points=7)
@@ -154,8 +157,10 @@ def test_no_bone_left_in_the_supply_is_no_bone_found():
     assert when(state, 0, SearchTrashCan())[-1] == NothingFound(seat=0)
 
 
-def test_the_truck_does_not_spare_its_drivers_dog():
-    """docs: "The truck": a seat's own dog beside the stopped truck must escape too."""
+def test_ruling_the_truck():
+    """Ruling "The truck" (gap). Move the Dogcatcher's Truck: the dogs beside the stopped truck
+    draw ("If the dogcatcher's truck ends its movement on a space adjacent to a dog ... the dog
+    must try to hide"), a seat's own dog beside it included, in turn order from the mover."""
     netted = card(LUCKY, escape_dogcatcher=False)
     state = given(
         opening(LUCKY, FIFI, decks=[deck(LUCKY, netted), deck(FIFI)]),
@@ -166,3 +171,15 @@ def test_the_truck_does_not_spare_its_drivers_dog():
     assert CardDrawn(seat=0, card=netted, section=Section.ESCAPE_DOGCATCHER) in events
     assert DogImpounded(seat=0, reason=Impounded.NETTED) in events
     assert after(state, 0, EndActions(), rolling(1)).dogs[0].in_pound
+    escapes = [card(dog, escape_dogcatcher=True) for dog in (LUCKY, BUTCH)]
+    state = given(
+        opening(LUCKY, FIFI, BUTCH, decks=[deck(LUCKY, escapes[0]), deck(FIFI), deck(BUTCH, escapes[1])]),
+        [TruckDriven(spaces=(at(0, 7), at(0, 8)))],
+        placed(at(1, 10), at(13, 0), at(0, 11), active=1, points=7),
+    )
+    events = when(state, 1, EndActions(), rolling(2))  # stops at (0, 10), between seats 0 and 2
+    assert [(e.seat, e.section) for e in of_type(events, CardDrawn)] == [
+        (2, Section.ESCAPE_DOGCATCHER),
+        (0, Section.ESCAPE_DOGCATCHER),
+    ]
+    assert of_type(events, DogEscaped) == [DogEscaped(seat=2), DogEscaped(seat=0)]

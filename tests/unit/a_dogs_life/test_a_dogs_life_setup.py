@@ -14,8 +14,9 @@ from kennel.domain.core.rules import RuleViolation
 
 
 @pytest.mark.parametrize("seats", range(2, 7))
-def test_each_player_gets_a_dog_a_home_and_a_shuffled_deck(seats):
-    """Setting up the Game, steps 1 to 6; seat 0 begins (docs: "Who begins")."""
+def test_ruling_setting_up(seats):
+    """Ruling "Setting up" (gap). Setting up the Game, steps 1 to 6: "Takes 1 dog chart at random"
+    and "Takes a random Home Space card", dealt from the game's seed, one event per seat."""
     events = list(GAME.setup(Options(), seats, rng(f"setup {seats}")))
     chosen = [e for e in events if isinstance(e, DogChosen)]
     assert [e.seat for e in chosen] == list(range(seats))

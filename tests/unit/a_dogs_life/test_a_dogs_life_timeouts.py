@@ -14,10 +14,11 @@ def test_actions_not_taken_in_time_are_given_up():
     assert GAME.timeout_command(state, 0, rng()) == EndActions()
 
 
-def test_a_crossroads_not_answered_in_time_takes_a_street_drawn_at_random():
-    """3 – Move the Dogcatcher's Truck: "At crossroads, the truck may travel along any street
-    except the one it just left (chosen by the player moving the truck)"; an absent driver's
-    street is drawn from the seed, so it favours nobody and replays identically."""
+def test_ruling_timeouts():
+    """Ruling "Timeouts" (gap). 3 - Move the Dogcatcher's Truck: "At crossroads, the truck may
+    travel along any street except the one it just left (chosen by the player moving the
+    truck)"; an absent driver's street is drawn from the seed, so it favours nobody and
+    replays identically."""
     state = given(
         opening(BUTCH, FIFI, decks=[deck(BUTCH), deck(FIFI)]),
         [TruckDriven(spaces=(at(0, 7), at(0, 8)))],

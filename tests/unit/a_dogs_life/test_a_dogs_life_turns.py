@@ -18,6 +18,7 @@ from a_dogs_life_support import (
     of_type,
     opening,
     placed,
+    rng,
     then_refused,
     when,
 )
@@ -32,6 +33,7 @@ from kennel.domain.a_dogs_life.events import (
     TruckRolled,
     TurnStarted,
 )
+from kennel.domain.a_dogs_life.options import Options
 from kennel.domain.a_dogs_life.state import GroundItem, Impounded, ItemKind, Phase
 from kennel.domain.core.rules import PromptKind
 
@@ -49,8 +51,10 @@ def test_the_hunger_marker_moves_left_at_the_start_of_each_turn():
     assert of_type(events, TurnStarted) == [TurnStarted(seat=0, round=2, hunger=2, action_points=6)]
 
 
-def test_a_starving_dog_goes_to_the_pound_leaving_what_it_carries_and_its_turn_is_over():
-    """1 – Moving a dog's hunger marker: "If this marker is already on 0 ... the dog is starving"."""
+def test_ruling_dogs_that_starve():
+    """Ruling "Dogs that starve" (reading). 1 - Moving a dog's hunger marker: "If this marker is
+    already on 0 ... the dog is starving"; "The player's turn is over" and "A player whose dog
+    is in the pound does not get to move the truck"."""
     street = at(13, 0)
     state = given(
         opening(FIFI, BUTCH),
@@ -121,7 +125,10 @@ def test_a_leash_lets_the_dog_out_with_hunger_two_for_a_normal_turn_at_once():
     assert TruckRolled(seat=1, roll=events[0].roll) == events[0]
 
 
-def test_the_second_turn_turns_over_two_cards_and_any_leash_frees():
+def test_ruling_the_pound_track():
+    """Ruling "The pound track" (reading). Leaving the Pound: "At the start of the next turn, the
+    dog turns over 2 cards, and leaves if either card shows a running dog": both are turned
+    over, and a leash on the second frees it."""
     state, events = _in_pound((STAYS, LEAVES), pound_turn=2)
     assert [e.card for e in of_type(events, CardDrawn)] == [STAYS, LEAVES]
     assert isinstance(events[-1], DogReleased)
@@ -151,8 +158,12 @@ def test_a_released_dog_leaves_through_the_pound_exit_and_may_not_come_back():
     then_refused(state, 1, MoveDog(POUND), "into_the_pound")
 
 
-def test_turns_go_clockwise_and_rounds_count():
-    state = given(opening(FIFI, BUTCH, VAGABOND))
+def test_ruling_who_begins():
+    """Ruling "Who begins" (gap). "If a lady is playing, she begins the game ... In any other case,
+    the youngest player begins the game": a server knows neither; seat 0 begins, then play goes
+    clockwise (up the seat numbers), and rounds count."""
+    state = given(GAME.setup(Options(), 3, rng("who begins")))
+    assert state.active == 0 and [(p.seat, p.kind) for p in GAME.pending(state)] == [(0, PromptKind.TURN)]
     seen = []
     for _ in range(4):
         seat = state.active

@@ -22,6 +22,7 @@ from kennel.domain.a_dogs_life.commands import BuryBone
 from kennel.domain.a_dogs_life.events import BoneBuried, BoneFound, GameWon, OvertimeStarted, TurnStarted
 from kennel.domain.a_dogs_life.options import Options
 from kennel.domain.a_dogs_life.state import Phase, WinReason
+from kennel.domain.core.house_rules import in_force
 
 
 def _play_turns(state, turns):
@@ -77,8 +78,12 @@ def test_in_overtime_the_first_tied_dog_to_bury_a_bone_wins():
 
 def test_ruling_overtime_rounds():
     """docs: "Overtime rounds" (house rule, off by default): with `overtime_rounds` set, the
-    tied dogs share the win when that many overtime rounds bring no bone."""
-    assert Options().overtime is None
+    tied dogs share the win when that many overtime rounds bring no bone; the header states it
+    (`in_force` is what `kennel replay explain` names), and only when it is set."""
+    assert Options().overtime is None and in_force(Options(round_limit=5)) == ()
+    assert in_force(Options(round_limit=1, overtime_rounds=2)) == (
+        "house rule: dogs tied when the rounds run out share the win after 2 overtime rounds",
+    )
     state = given(opening(FIFI, BUTCH), options=Options(round_limit=1, overtime_rounds=2))
     state, events = _play_turns(state, 10)
     assert OvertimeStarted(seats=(0, 1)) in events
