@@ -13,22 +13,15 @@ import uuid
 from typing import Any
 
 import structlog
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from kennel.domain.core import table as tables
 from kennel.domain.core.rules import RuleViolation, Seat
 from kennel.replay import signing
 from kennel.replay.ledger import Appending
 from kennel.replay.logformat import REFUSALS_OMITTED, Attempt, Cause, canonical_json
-from kennel.service.appender import Appender
 from kennel.service.errors import Aborted, IllegalMove, InvalidArgument
+from kennel.service.hubstate import HubState
 from kennel.service.live import Accepted, LiveGame
-from kennel.service.storage import (
-    Append,
-    GameStore,
-    GameSummary,
-    VersionConflict,
-)
-from kennel.service.timers import PromptTimers
+from kennel.service.storage import Append, VersionConflict
 
 log = structlog.get_logger(__name__)
 
@@ -37,21 +30,10 @@ CONFLICT_RETRIES = 5
 DEFAULT_REFUSALS_KEPT = 8  # refused commands kept whole per seat and decision (Config.refusals_kept)
 
 
-class Deciding:
+class Deciding(HubState):
     """The hub's playing half: commands decided, stored and folded."""
 
-    # The hub's state (kennel.service.games.GameHub.__init__ sets it).
-    store: GameStore
-    signing_key: Ed25519PrivateKey
-    appender: Appender
-    timers: PromptTimers
-    _live: dict[uuid.UUID, LiveGame]
-    _loading: dict[uuid.UUID, asyncio.Future[LiveGame]]
-    _summaries: dict[str, GameSummary]
-    _streams: dict[uuid.UUID, uuid.UUID]
-    _changed_while_loading: set[uuid.UUID]
-    _catching_up: dict[uuid.UUID, bool]
-    _tasks: set[asyncio.Task[None]]
+    # The hub's state beyond HubState's (kennel.service.games.GameHub.__init__ sets it).
     refusals_kept: int
     # Refusals past the cap, per (game, seat, version): how many, and a running SHA-256 over them.
     _omitted: dict[tuple[uuid.UUID, Seat, int], tuple[int, str]]

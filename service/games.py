@@ -7,7 +7,8 @@ rebuilds each game from its records on first use. The hub is composed of its hal
 own module: `Lobby` (creating, forking, joining, the open-games list: kennel.service.lobby),
 `Deciding` (commands, expiries and refusals: kennel.service.deciding) and `Replication` (other
 replicas' appends on a shared store: kennel.service.replication); a game in memory is a
-`LiveGame` (kennel.service.live). What stays here: the hub's state, loading and following.
+`LiveGame` (kennel.service.live). Their shared state is declared on `HubState`
+(kennel.service.hubstate) and set here; what stays here: loading and following.
 """
 
 from __future__ import annotations

@@ -22,22 +22,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import structlog
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from kennel.domain.core.codec import Json
 from kennel.domain.core.rules import RuleViolation, Seat
 from kennel.domain.registry import game_named
 from kennel.replay import fork as forking
 from kennel.replay.ledger import Appending, Ledger
-from kennel.service.appender import Appender
 from kennel.service.errors import IllegalMove, InvalidArgument
+from kennel.service.hubstate import HubState
 from kennel.service.live import SEAT, SPECTATOR, LiveGame, digest, new_credential
-from kennel.service.storage import (
-    Append,
-    Desk,
-    GameStore,
-    GameSummary,
-)
-from kennel.service.timers import PromptTimers
+from kennel.service.storage import Append, Desk, GameSummary
 
 log = structlog.get_logger(__name__)
 
@@ -46,21 +39,10 @@ DEFAULT_LIST_PAGE_SIZE = 100  # open games a ListOpenGames page holds at most (C
 DEFAULT_LOBBY_TIMEOUT = 3600.0  # seconds a game may wait for its open seats (Config.lobby_timeout)
 
 
-class Lobby:
+class Lobby(HubState):
     """The hub's lobby half: games created, forked, listed and joined."""
 
-    # The hub's state (kennel.service.games.GameHub.__init__ sets it).
-    store: GameStore
-    signing_key: Ed25519PrivateKey
-    appender: Appender
-    timers: PromptTimers
-    _live: dict[uuid.UUID, LiveGame]
-    _loading: dict[uuid.UUID, asyncio.Future[LiveGame]]
-    _summaries: dict[str, GameSummary]
-    _streams: dict[uuid.UUID, uuid.UUID]
-    _changed_while_loading: set[uuid.UUID]
-    _catching_up: dict[uuid.UUID, bool]
-    _tasks: set[asyncio.Task[None]]
+    # The hub's state beyond HubState's (kennel.service.games.GameHub.__init__ sets it).
     lobby_timeout: float
     list_page_size: int
     _lobby_closers: dict[uuid.UUID, asyncio.TimerHandle]
