@@ -15,6 +15,7 @@ from typing import Any
 import structlog
 from kennel.domain.core import table as tables
 from kennel.domain.core.rules import RuleViolation, Seat
+from kennel.domain.core.seating import LeaveSeat, ReturnSeat
 from kennel.replay import signing
 from kennel.replay.ledger import Appending
 from kennel.replay.logformat import REFUSALS_OMITTED, Attempt, Cause, canonical_json
@@ -39,9 +40,24 @@ class Deciding(HubState):
     _omitted: dict[tuple[uuid.UUID, Seat, int], tuple[int, str]]
 
     async def submit(self, live: LiveGame, seat: Seat, command_id: str, command: Any) -> Accepted:
-        """Decide and append a seat's command (idempotent on `command_id`)."""
+        """Decide and append a seat's command, sent by its player (idempotent on `command_id`).
+        A player whose seat a bot took over gets it back first (`ReturnSeat`, its own record)."""
         if not command_id or len(command_id) > MAX_COMMAND_ID:
             raise InvalidArgument("kennel/bad_command_id", f"A command id is 1 to {MAX_COMMAND_ID} characters.")
+        previous = self._previous(live, seat, command_id, command)
+        if previous is not None:
+            return previous
+        seating = live.table.seating
+        if seating is not None and seat in seating.away and not isinstance(command, LeaveSeat | ReturnSeat):
+            try:
+                await self.submit_as_bot(live, seat, f"{command_id}/return", ReturnSeat())
+            except IllegalMove:
+                pass  # returned meanwhile (a retry, another replica): the command goes on as sent
+        return await self.submit_as_bot(live, seat, command_id, command)
+
+    async def submit_as_bot(self, live: LiveGame, seat: Seat, command_id: str, command: Any) -> Accepted:
+        """Decide and append a command as `seat` without giving a taken-over seat back: the
+        server's bots send theirs here (kennel.service.botseats), players through `submit`."""
         previous = self._previous(live, seat, command_id, command)
         if previous is not None:
             return previous
@@ -151,7 +167,7 @@ class Deciding(HubState):
                 for entry in entries:
                     live.desk.fold(entry)
                 live.notify()
-                self.timers.schedule(live)
+                self._schedule(live)
                 return appending, None
         raise Aborted("kennel/conflict", "Other commands kept changing the game; send it again.")
 

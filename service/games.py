@@ -22,6 +22,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from kennel.domain.registry import GAMES
 from kennel.replay.ledger import Ledger
 from kennel.service.appender import Appender
+from kennel.service.botseats import DEFAULT_BOT_THREADS, DEFAULT_MAX_BOT_LEVEL, BotSeats
 from kennel.service.deciding import DEFAULT_REFUSALS_KEPT, Deciding
 from kennel.service.errors import InvalidArgument, NotFound, game_not_found
 from kennel.service.live import LiveGame
@@ -49,6 +50,8 @@ class GameHub(Lobby, Deciding, Replication):
         lobby_timeout: float = DEFAULT_LOBBY_TIMEOUT,
         list_page_size: int = DEFAULT_LIST_PAGE_SIZE,
         refusals_kept: int = DEFAULT_REFUSALS_KEPT,
+        bot_threads: int = DEFAULT_BOT_THREADS,
+        max_bot_level: int = DEFAULT_MAX_BOT_LEVEL,
     ) -> None:
         self.store = store
         self.signing_key = signing_key
@@ -63,6 +66,8 @@ class GameHub(Lobby, Deciding, Replication):
         self._catching_up: dict[uuid.UUID, bool] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.timers = PromptTimers(self.expire)
+        self.bots = BotSeats(self.submit_as_bot, bot_threads)
+        self.max_bot_level = max_bot_level
         self.lobby_timeout = lobby_timeout  # seconds a game waits for its open seats (kennel.service.lobby)
         self.list_page_size = list_page_size
         self.refusals_kept = refusals_kept
@@ -94,6 +99,7 @@ class GameHub(Lobby, Deciding, Replication):
 
     def close(self) -> None:
         self.timers.close()
+        self.bots.close()
         for closer in self._lobby_closers.values():
             closer.cancel()
         self._lobby_closers.clear()
@@ -129,6 +135,7 @@ class GameHub(Lobby, Deciding, Replication):
             finally:
                 del self._loading[gid]
             self._live[gid] = live
+            self.bots.schedule(live)  # a game with bots owing a move (after a restart, say) plays on
             if gid in self._changed_while_loading:  # another replica appended as it was read
                 self._changed_while_loading.discard(gid)
                 self._catch_up_soon(live)

@@ -12,6 +12,7 @@ import uuid
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from kennel.service.appender import Appender
+from kennel.service.botseats import BotSeats
 from kennel.service.live import LiveGame
 from kennel.service.storage import GameStore, GameSummary
 from kennel.service.timers import PromptTimers
@@ -33,3 +34,9 @@ class HubState:
     _changed_while_loading: set[uuid.UUID]
     _catching_up: dict[uuid.UUID, bool]
     _tasks: set[asyncio.Task[None]]  # background tasks kept referenced until done
+    bots: BotSeats  # the server's bots at the tables (kennel.service.botseats)
+
+    def _schedule(self, live: LiveGame) -> None:
+        """After `live` changed: run its prompts' clocks, and its bots where a bot owes a move."""
+        self.timers.schedule(live)
+        self.bots.schedule(live)

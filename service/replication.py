@@ -118,5 +118,5 @@ class Replication(HubState):
         if changed:
             self._summaries[str(gid)] = live.summary()
             live.notify()
-            self.timers.schedule(live)
+            self._schedule(live)
         return changed
