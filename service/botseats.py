@@ -46,7 +46,9 @@ def bot_spec(game: Game[Any], kind: str, level: int, max_level: int) -> tuple[st
     if kind == "random":
         level = 1  # a random bot has one strength; recorded as 1 whatever was asked
     elif kind in KINDS and level > max_level:
-        raise InvalidArgument("kennel/bad_bot", f"This server runs bots up to level {max_level}, not {level}.")
+        raise InvalidArgument(
+            "kennel/bad_bot", f"This server runs bots up to level {max_level}, not {level}."
+        )
     try:
         make_bot(game, kind, "check", level)
     except RuleViolation as violation:

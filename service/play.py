@@ -47,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot-level", type=int, default=0, metavar="L", choices=(0, *sorted(LEVELS)),
         help=f"0: random bots (default); 1 to 3: search bots of that strength ({DEFAULT_LEVEL} is the usual "
-        "game; in this process only, not with --server)",
+        "game; with --server the server seats and plays them)",
     )
     parser.add_argument("--name", default="Player", metavar="NAME", help="your name at the table")
     parser.add_argument(
@@ -79,17 +79,17 @@ def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         seed = seed_from_text(args.seed) if args.seed is not None else secrets.token_bytes(32)
         match: Match = LocalMatch.start(game, str(uuid.uuid4()), names, seed, bot_texts, args.bot_level)
         return Terminal(game, match, stdin, stdout).run()
-    return _play_remote(game, args.server, names, bot_texts, stdin, stdout)
+    return _play_remote(game, args.server, names, args.bot_level, stdin, stdout)
 
 
-def _play_remote(
-    game: Game[Any], server: str, names: list[str], bot_texts: list[str], stdin: TextIO, stdout: TextIO
-) -> int:
+def _play_remote(game: Game[Any], server: str, names: list[str], level: int, stdin: TextIO, stdout: TextIO) -> int:
+    """Play on a server that seats and plays the bots itself (CreateGame bot seats)."""
     from kennel.client import Kennel
-    from kennel.service.matches import RemoteMatch
+    from kennel.service.seated import SeatedMatch
 
+    kind = "search" if level else "random"
     with Kennel(server_addresses(server)) as kennel:
-        match = RemoteMatch.start(kennel, game.name, names, bot_texts)
+        match = SeatedMatch.seat(kennel, game.name, names, 1, kind, level)
         stdout.write(f"Game {match.game_id} on {server}\n")
         return Terminal(game, match, stdin, stdout).run()
 

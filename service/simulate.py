@@ -114,6 +114,19 @@ def simulate_remote(
     return _finish(match, index, text, max_steps)
 
 
+def simulate_seated(
+    kennel: Kennel, game: Game[Any], players: int, seed_text: str, index: int, max_steps: int, level: int
+) -> GameRun:
+    """A game on a server whose every seat the server's own search bots play (CreateGame bot seats)."""
+    from kennel.service.seated import SeatedMatch
+
+    match = SeatedMatch.seat(kennel, game.name, bot_names(players), 0, "search", level)
+    commands = match.play_out(max_steps)
+    result = match.result()
+    assert result is not None  # play_out returns only once the game is over
+    return GameRun(index=index, commands=commands, result=result, log=match.log())
+
+
 def _finish(match: Match, index: int, text: str, max_steps: int) -> GameRun:
     commands = play_out(match, text, max_steps)
     result = match.result()
@@ -158,7 +171,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="print no summary")
     parser.add_argument(
         "--bots", choices=("random", "search"), default="random",
-        help="which bots play (default random; search: kennel.domain.core.search, in this process only)",
+        help="which bots play (default random; search: kennel.domain.core.search; with --server, the "
+        "server seats and plays search bots itself)",
     )
     parser.add_argument("--bot-level", type=int, default=DEFAULT_LEVEL, choices=sorted(LEVELS),
                         help=f"the search bots' strength (default {DEFAULT_LEVEL})")
@@ -215,9 +229,11 @@ def _run_remote(game: Game[Any], players: int, args: argparse.Namespace, tally: 
 
     with Kennel(server_addresses(args.server)) as kennel:
         for index in range(args.games):
-            _record(
-                simulate_remote(kennel, game, players, args.seed, index, args.max_steps), game, args, tally
-            )
+            if args.bots == "search":
+                run = simulate_seated(kennel, game, players, args.seed, index, args.max_steps, args.bot_level)
+            else:
+                run = simulate_remote(kennel, game, players, args.seed, index, args.max_steps)
+            _record(run, game, args, tally)
     return tally
 
 

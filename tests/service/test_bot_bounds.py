@@ -87,7 +87,9 @@ class _Counting:
         return Wrapped()
 
 
-def test_bots_of_many_tables_think_on_one_thread_at_a_time(capped: Kennel, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bots_of_many_tables_think_on_one_thread_at_a_time(
+    capped: Kennel, monkeypatch: pytest.MonkeyPatch
+) -> None:
     counting = _Counting()
     monkeypatch.setattr(botseats, "make_bot", counting.make)
     games = [capped.create_game("hoarders", [Bot("random"), Bot("random"), Bot("random")]) for _ in range(3)]
@@ -99,7 +101,9 @@ def test_bots_of_many_tables_think_on_one_thread_at_a_time(capped: Kennel, monke
     assert verify(raw).ok
 
 
-def test_a_failing_bot_leaves_its_seat_to_the_prompt_timer(kennel: Kennel, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failing_bot_leaves_its_seat_to_the_prompt_timer(
+    kennel: Kennel, monkeypatch: pytest.MonkeyPatch
+) -> None:
     class Broken:
         def choose(self, sight: Any) -> Any:
             raise RuntimeError("this bot is broken")
@@ -111,7 +115,9 @@ def test_a_failing_bot_leaves_its_seat_to_the_prompt_timer(kennel: Kennel, monke
     expired: list[int] = []
     try:
         for update in stream:
-            expired += [e.prompt_expired.seat for e in update.events if e.WhichOneof("kind") == "prompt_expired"]
+            expired += [
+                e.prompt_expired.seat for e in update.events if e.WhichOneof("kind") == "prompt_expired"
+            ]
             if 1 in expired:
                 break
     finally:

@@ -71,7 +71,10 @@ def test_a_game_with_bot_seats_plays_to_its_end_and_verifies(kennel: Kennel) -> 
     # The header's stream says which seats are bots, right after GameCreated, for every player.
     seating = [record for record in log.records if record.event["type"] == "kennel.SeatingSet"]
     assert len(seating) == 1 and seating[0].version <= 3
-    assert {(bot["seat"], bot["kind"]) for bot in seating[0].event["data"]["bots"]} == {(1, "random"), (2, "search")}
+    assert {(bot["seat"], bot["kind"]) for bot in seating[0].event["data"]["bots"]} == {
+        (1, "random"),
+        (2, "search"),
+    }
     # Each bot's commands are logged under its own seat, with a command id of its own.
     by_seat = {seat: [r for r in log.records if r.cause.seat == seat] for seat in (0, 1, 2)}
     for seat in (1, 2):
@@ -104,7 +107,9 @@ def test_a_caller_cannot_act_for_a_bot_seat(kennel: Kennel) -> None:
         ("Ada", Bot(""), "kennel/bad_bot"),
     ],
 )
-def test_the_server_seats_only_bots_it_runs(kennel: Kennel, seat: str | Bot, takeover: Bot | None, code: str) -> None:
+def test_the_server_seats_only_bots_it_runs(
+    kennel: Kennel, seat: str | Bot, takeover: Bot | None, code: str
+) -> None:
     with pytest.raises(KennelError) as refused:
         kennel.create_game("hoarders", ["Bo", seat], takeover=takeover)
     assert refused.value.status == grpc.StatusCode.INVALID_ARGUMENT
