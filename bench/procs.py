@@ -31,6 +31,10 @@ BENCH_LIMITS = (
     # The load generators create games and list open ones from one address as fast as they can.
     "--open-calls-per-second", "1000000000",
     "--open-call-burst", "1000000000",
+    # ... and every credential they mint, and every stream they open, comes from one address.
+    "--credentials-per-second", "1000000000",
+    "--credential-burst", "1000000000",
+    "--max-streams-per-address", "100000",
 )
 _SERVING = re.compile(rb"serving on [^\s:]+:(\d+)")
 

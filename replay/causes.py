@@ -25,11 +25,14 @@ class CreateGame:
     options: dict[str, Any]
     seats: tuple[str | None, ...]  # a name per seat in turn order; None for an open seat
     prompt_limit_ms: int = 0  # written only when not 0, so older logs keep their bytes
+    seating: dict[str, Any] | None = None  # bot seats and takeover (kennel.domain.core.seating); likewise
 
     def to_json(self) -> JsonObject:
         data: JsonObject = to_json(self)
         if not self.prompt_limit_ms:
             del data["prompt_limit_ms"]
+        if self.seating is None:
+            del data["seating"]
         return data
 
 

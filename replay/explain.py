@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kennel.domain.core import house_rules
+from kennel.domain.core import house_rules, telling
 from kennel.domain.core import table as tables
 from kennel.domain.core.codec import to_json
 from kennel.domain.core.rules import Game, Seat
+from kennel.domain.core.seating import SeatingSet, SeatReturned, SeatTakenOver
 from kennel.domain.core.timeouts import PromptExpired, TimerSet
 from kennel.domain.core.undo import UndoAnswered, Undone, UndoProposed
 from kennel.domain.registry import GAMES
@@ -111,6 +112,8 @@ def _engine_sentence(game: Game[Any], event: Any, names: list[str]) -> str:
         return f"Every prompt of this game had {event.prompt_limit_ms / 1000:g} seconds to be answered."
     if isinstance(event, PromptExpired):
         return f"{names[event.seat]} ran out of time; the rules answered in their place."
+    if isinstance(event, SeatingSet | SeatTakenOver | SeatReturned):  # told as players read them
+        return telling.engine_sentence(game, event, names)
     raise TypeError(f"not an engine event: {type(event).__name__}")
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kennel.domain.core import seating as seatings
 from kennel.domain.core import table as tables
 from kennel.domain.core.codec import Json, to_json
 from kennel.domain.core.rules import Game, Seat
@@ -51,8 +52,9 @@ class Ledger:
         command_id: str = "create",
         parent: Parent | None = None,
         prompt_limit_ms: int = 0,
+        seating: Mapping[str, Json] | None = None,
     ) -> Ledger:
-        events = tables.create(game, options, seats, seed, prompt_limit_ms)
+        events = tables.create(game, options, seats, seed, prompt_limit_ms, seating)
         created = events[0]
         header = Header(
             game_id=game_id,
@@ -69,7 +71,11 @@ class Ledger:
             command_id=command_id,
             type=CREATE_GAME,
             data=CreateGame(
-                game=game.name, options=created.options, seats=tuple(seats), prompt_limit_ms=prompt_limit_ms
+                game=game.name,
+                options=created.options,
+                seats=tuple(seats),
+                prompt_limit_ms=prompt_limit_ms,
+                seating=seatings.encode(next((e for e in events if isinstance(e, seatings.SeatingSet)), None)),
             ).to_json(),
         )
         ledger.commit(ledger._prepare(cause, events, fold_first=False))

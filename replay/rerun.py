@@ -43,6 +43,7 @@ def rerun(
         opening.command_id,
         parent=parent if parent is not None else log.header.parent,
         prompt_limit_ms=create.prompt_limit_ms,
+        seating=create.seating,
     )
     for cause, _ in rest:
         command = decode_cause(game, cause)

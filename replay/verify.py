@@ -348,7 +348,12 @@ def _decide(
         if isinstance(command, CreateGame):
             if table is not None:
                 raise _Failed(FailureKind.RULE, version, "kennel.CreateGame may only open a log")
-            return tables.create(game, command.options, command.seats, seed, command.prompt_limit_ms), None
+            return (
+                tables.create(
+                    game, command.options, command.seats, seed, command.prompt_limit_ms, command.seating
+                ),
+                None,
+            )
         if table is None:
             raise _Failed(FailureKind.RULE, version, "a log opens with kennel.CreateGame")
         if isinstance(command, FillSeat):

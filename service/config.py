@@ -27,6 +27,8 @@
 | credential_burst | KENNEL_CREDENTIAL_BURST | --credential-burst | 30 (per client address) |
 | max_streams_per_address | KENNEL_MAX_STREAMS_PER_ADDRESS | --max-streams-per-address | 64 |
 | list_page_size | KENNEL_LIST_PAGE_SIZE | --list-page-size | 100 (ListOpenGames, the most per page) |
+| bot_threads | KENNEL_BOT_THREADS | --bot-threads | 1 (bots thinking at once on the whole server) |
+| max_bot_level | KENNEL_MAX_BOT_LEVEL | --max-bot-level | 3 (the strongest bot a CreateGame may seat) |
 | web_idle_timeout | KENNEL_WEB_IDLE_TIMEOUT | --web-idle-timeout | 60 (seconds) |
 | web_header_timeout | KENNEL_WEB_HEADER_TIMEOUT | --web-header-timeout | 10 (seconds) |
 | web_max_connections | KENNEL_WEB_MAX_CONNECTIONS | --web-max-connections | 256 |
@@ -102,6 +104,8 @@ class Config:
     credential_burst: int = 30  # credentials an address may mint at once after a pause
     max_streams_per_address: int = 64  # open Watch streams of one client address (an IPv6 /64 is one)
     list_page_size: int = 100  # ListOpenGames answers at most this many games a page
+    bot_threads: int = 1  # bots thinking at once on the whole server (kennel.service.botseats)
+    max_bot_level: int = 3  # the strongest search bot a CreateGame may seat
     web_idle_timeout: float = 60.0  # seconds a web connection may sit idle between requests
     web_header_timeout: float = 10.0  # seconds a web client has to send a request's head
     web_max_connections: int = 256  # open connections on the web port
@@ -188,6 +192,8 @@ ENVIRONMENT: dict[str, str] = {
     "credential_burst": "KENNEL_CREDENTIAL_BURST",
     "max_streams_per_address": "KENNEL_MAX_STREAMS_PER_ADDRESS",
     "list_page_size": "KENNEL_LIST_PAGE_SIZE",
+    "bot_threads": "KENNEL_BOT_THREADS",
+    "max_bot_level": "KENNEL_MAX_BOT_LEVEL",
     "web_idle_timeout": "KENNEL_WEB_IDLE_TIMEOUT",
     "web_header_timeout": "KENNEL_WEB_HEADER_TIMEOUT",
     "web_max_connections": "KENNEL_WEB_MAX_CONNECTIONS",
@@ -205,6 +211,8 @@ HARDENING_NUMBERS: dict[str, str] = {
     "credential_burst": "credentials a client address may mint at once after a pause (default 30)",
     "max_streams_per_address": "open Watch streams per client address, an IPv6 /64 as one (default 64)",
     "list_page_size": "most games in one ListOpenGames page (default 100)",
+    "bot_threads": "bots thinking at once on the whole server, each on a thread (default 1)",
+    "max_bot_level": "the strongest search bot level a CreateGame may seat (default 3)",
     "web_idle_timeout": "seconds a web port connection may sit idle (default 60)",
     "web_header_timeout": "seconds a web client has to send a request's head (default 10)",
     "web_max_connections": "open connections on the web port (default 256)",

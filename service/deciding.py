@@ -13,22 +13,16 @@ import uuid
 from typing import Any
 
 import structlog
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from kennel.domain.core import table as tables
 from kennel.domain.core.rules import RuleViolation, Seat
+from kennel.domain.core.seating import LeaveSeat, ReturnSeat
 from kennel.replay import signing
 from kennel.replay.ledger import Appending
 from kennel.replay.logformat import REFUSALS_OMITTED, Attempt, Cause, canonical_json
-from kennel.service.appender import Appender
 from kennel.service.errors import Aborted, IllegalMove, InvalidArgument
+from kennel.service.hubstate import HubState
 from kennel.service.live import Accepted, LiveGame
-from kennel.service.storage import (
-    Append,
-    GameStore,
-    GameSummary,
-    VersionConflict,
-)
-from kennel.service.timers import PromptTimers
+from kennel.service.storage import Append, VersionConflict
 
 log = structlog.get_logger(__name__)
 
@@ -37,29 +31,33 @@ CONFLICT_RETRIES = 5
 DEFAULT_REFUSALS_KEPT = 8  # refused commands kept whole per seat and decision (Config.refusals_kept)
 
 
-class Deciding:
+class Deciding(HubState):
     """The hub's playing half: commands decided, stored and folded."""
 
-    # The hub's state (kennel.service.games.GameHub.__init__ sets it).
-    store: GameStore
-    signing_key: Ed25519PrivateKey
-    appender: Appender
-    timers: PromptTimers
-    _live: dict[uuid.UUID, LiveGame]
-    _loading: dict[uuid.UUID, asyncio.Future[LiveGame]]
-    _summaries: dict[str, GameSummary]
-    _streams: dict[uuid.UUID, uuid.UUID]
-    _changed_while_loading: set[uuid.UUID]
-    _catching_up: dict[uuid.UUID, bool]
-    _tasks: set[asyncio.Task[None]]
+    # The hub's state beyond HubState's (kennel.service.games.GameHub.__init__ sets it).
     refusals_kept: int
     # Refusals past the cap, per (game, seat, version): how many, and a running SHA-256 over them.
     _omitted: dict[tuple[uuid.UUID, Seat, int], tuple[int, str]]
 
     async def submit(self, live: LiveGame, seat: Seat, command_id: str, command: Any) -> Accepted:
-        """Decide and append a seat's command (idempotent on `command_id`)."""
+        """Decide and append a seat's command, sent by its player (idempotent on `command_id`).
+        A player whose seat a bot took over gets it back first (`ReturnSeat`, its own record)."""
         if not command_id or len(command_id) > MAX_COMMAND_ID:
             raise InvalidArgument("kennel/bad_command_id", f"A command id is 1 to {MAX_COMMAND_ID} characters.")
+        previous = self._previous(live, seat, command_id, command)
+        if previous is not None:
+            return previous
+        seating = live.table.seating
+        if seating is not None and seat in seating.away and not isinstance(command, LeaveSeat | ReturnSeat):
+            try:
+                await self.submit_as_bot(live, seat, f"{command_id}/return", ReturnSeat())
+            except IllegalMove:
+                pass  # returned meanwhile (a retry, another replica): the command goes on as sent
+        return await self.submit_as_bot(live, seat, command_id, command)
+
+    async def submit_as_bot(self, live: LiveGame, seat: Seat, command_id: str, command: Any) -> Accepted:
+        """Decide and append a command as `seat` without giving a taken-over seat back: the
+        server's bots send theirs here (kennel.service.botseats), players through `submit`."""
         previous = self._previous(live, seat, command_id, command)
         if previous is not None:
             return previous
@@ -169,7 +167,7 @@ class Deciding:
                 for entry in entries:
                     live.desk.fold(entry)
                 live.notify()
-                self.timers.schedule(live)
+                self._schedule(live)
                 return appending, None
         raise Aborted("kennel/conflict", "Other commands kept changing the game; send it again.")
 

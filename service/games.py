@@ -7,7 +7,8 @@ rebuilds each game from its records on first use. The hub is composed of its hal
 own module: `Lobby` (creating, forking, joining, the open-games list: kennel.service.lobby),
 `Deciding` (commands, expiries and refusals: kennel.service.deciding) and `Replication` (other
 replicas' appends on a shared store: kennel.service.replication); a game in memory is a
-`LiveGame` (kennel.service.live). What stays here: the hub's state, loading and following.
+`LiveGame` (kennel.service.live). Their shared state is declared on `HubState`
+(kennel.service.hubstate) and set here; what stays here: loading and following.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from kennel.domain.registry import GAMES
 from kennel.replay.ledger import Ledger
 from kennel.service.appender import Appender
+from kennel.service.botseats import DEFAULT_BOT_THREADS, DEFAULT_MAX_BOT_LEVEL, BotSeats
 from kennel.service.deciding import DEFAULT_REFUSALS_KEPT, Deciding
 from kennel.service.errors import InvalidArgument, NotFound, game_not_found
 from kennel.service.live import LiveGame
@@ -48,6 +50,8 @@ class GameHub(Lobby, Deciding, Replication):
         lobby_timeout: float = DEFAULT_LOBBY_TIMEOUT,
         list_page_size: int = DEFAULT_LIST_PAGE_SIZE,
         refusals_kept: int = DEFAULT_REFUSALS_KEPT,
+        bot_threads: int = DEFAULT_BOT_THREADS,
+        max_bot_level: int = DEFAULT_MAX_BOT_LEVEL,
     ) -> None:
         self.store = store
         self.signing_key = signing_key
@@ -62,6 +66,8 @@ class GameHub(Lobby, Deciding, Replication):
         self._catching_up: dict[uuid.UUID, bool] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.timers = PromptTimers(self.expire)
+        self.bots = BotSeats(self.submit_as_bot, bot_threads)
+        self.max_bot_level = max_bot_level
         self.lobby_timeout = lobby_timeout  # seconds a game waits for its open seats (kennel.service.lobby)
         self.list_page_size = list_page_size
         self.refusals_kept = refusals_kept
@@ -93,6 +99,7 @@ class GameHub(Lobby, Deciding, Replication):
 
     def close(self) -> None:
         self.timers.close()
+        self.bots.close()
         for closer in self._lobby_closers.values():
             closer.cancel()
         self._lobby_closers.clear()
@@ -128,6 +135,7 @@ class GameHub(Lobby, Deciding, Replication):
             finally:
                 del self._loading[gid]
             self._live[gid] = live
+            self.bots.schedule(live)  # a game with bots owing a move (after a restart, say) plays on
             if gid in self._changed_while_loading:  # another replica appended as it was read
                 self._changed_while_loading.discard(gid)
                 self._catch_up_soon(live)

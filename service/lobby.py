@@ -22,22 +22,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import structlog
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from kennel.domain.core.codec import Json
-from kennel.domain.core.rules import RuleViolation, Seat
+from kennel.domain.core.rules import Game, RuleViolation, Seat
 from kennel.domain.registry import game_named
 from kennel.replay import fork as forking
 from kennel.replay.ledger import Appending, Ledger
-from kennel.service.appender import Appender
+from kennel.service.botseats import bot_name, bot_spec
 from kennel.service.errors import IllegalMove, InvalidArgument
+from kennel.service.hubstate import HubState
 from kennel.service.live import SEAT, SPECTATOR, LiveGame, digest, new_credential
-from kennel.service.storage import (
-    Append,
-    Desk,
-    GameStore,
-    GameSummary,
-)
-from kennel.service.timers import PromptTimers
+from kennel.service.storage import Append, Desk, GameSummary
 
 log = structlog.get_logger(__name__)
 
@@ -46,21 +40,11 @@ DEFAULT_LIST_PAGE_SIZE = 100  # open games a ListOpenGames page holds at most (C
 DEFAULT_LOBBY_TIMEOUT = 3600.0  # seconds a game may wait for its open seats (Config.lobby_timeout)
 
 
-class Lobby:
+class Lobby(HubState):
     """The hub's lobby half: games created, forked, listed and joined."""
 
-    # The hub's state (kennel.service.games.GameHub.__init__ sets it).
-    store: GameStore
-    signing_key: Ed25519PrivateKey
-    appender: Appender
-    timers: PromptTimers
-    _live: dict[uuid.UUID, LiveGame]
-    _loading: dict[uuid.UUID, asyncio.Future[LiveGame]]
-    _summaries: dict[str, GameSummary]
-    _streams: dict[uuid.UUID, uuid.UUID]
-    _changed_while_loading: set[uuid.UUID]
-    _catching_up: dict[uuid.UUID, bool]
-    _tasks: set[asyncio.Task[None]]
+    # The hub's state beyond HubState's (kennel.service.games.GameHub.__init__ sets it).
+    max_bot_level: int  # the strongest bot a creator may seat (kennel.service.botseats)
     lobby_timeout: float
     list_page_size: int
     _lobby_closers: dict[uuid.UUID, asyncio.TimerHandle]
@@ -72,20 +56,48 @@ class Lobby:
         options: Mapping[str, Json] | None,
         seats: Sequence[str | None],
         prompt_limit_ms: int = 0,
+        bots: Mapping[Seat, tuple[str, int]] | None = None,
+        takeover: tuple[str, int, int] | None = None,
     ) -> tuple[LiveGame, list[tuple[Seat, str, str]], str]:
-        """A new game; returns it, (seat, name, credential) per named seat, and a spectator credential."""
+        """A new game; returns it, (seat, name, credential) per named seat a person plays, and a
+        spectator credential. `bots` names the seats the server's bots play ((kind, level) by
+        seat; kennel.service.botseats), `takeover` the bot (kind, level) that may take over a
+        seat and after how many timeouts."""
         try:
             game = game_named(game_type)
         except RuleViolation as violation:
             raise InvalidArgument(violation.code, violation.message) from None
         names = [_clean_name(name) if name is not None else None for name in seats]
+        seating = self._seating(game, bots or {}, takeover)
+        for seat, kind, level in _bots_of(seating):
+            if 0 <= seat < len(names) and names[seat] is None:
+                names[seat] = bot_name(seat, kind, level)
         game_id = uuid.uuid4()
         seed = secrets.token_bytes(32)
         try:
-            ledger = Ledger.create(game, str(game_id), options, names, seed, prompt_limit_ms=prompt_limit_ms)
+            ledger = Ledger.create(
+                game, str(game_id), options, names, seed, prompt_limit_ms=prompt_limit_ms, seating=seating
+            )
         except RuleViolation as violation:
             raise InvalidArgument(violation.code, violation.message) from None
         return await self._open(game_id, ledger, seed)
+
+    def _seating(
+        self, game: Game[Any], bots: Mapping[Seat, tuple[str, int]], takeover: tuple[str, int, int] | None
+    ) -> dict[str, Json] | None:
+        """The `SeatingSet` a creation asks for, as JSON (kennel.domain.core.seating), every bot
+        checked against what this server runs; None when it asks for none."""
+        if not bots and takeover is None:
+            return None
+        listed: list[Json] = []
+        for seat, (kind, level) in sorted(bots.items()):
+            kind, level = bot_spec(game, kind, level, self.max_bot_level)
+            listed.append({"seat": seat, "kind": kind, "level": level})
+        seating: dict[str, Json] = {"bots": listed}
+        if takeover is not None:
+            kind, level = bot_spec(game, takeover[0], takeover[1], self.max_bot_level)
+            seating.update(takeover_kind=kind, takeover_level=level, takeover_after=takeover[2])
+        return seating
 
     async def fork(self, parent: LiveGame, at_version: int) -> tuple[LiveGame, list[tuple[Seat, str, str]], str]:
         """A new game holding the first `at_version` events of a finished one (kennel.replay.fork)."""
@@ -108,7 +120,13 @@ class Lobby:
     ) -> tuple[LiveGame, list[tuple[Seat, str, str]], str]:
         """Store a new game's opening records with its desk: seed and credential hashes."""
         names = ledger.table.seats
-        credentials = [(seat, name, new_credential()) for seat, name in enumerate(names) if name is not None]
+        seating = ledger.table.seating
+        robots = seating.bot_seats if seating is not None else ()  # played by the server: no credential
+        credentials = [
+            (seat, name, new_credential())
+            for seat, name in enumerate(names)
+            if name is not None and seat not in robots
+        ]
         spectator = new_credential()
         limit = ledger.table.prompt_limit_ms
         lobby = not ledger.table.started
@@ -130,7 +148,7 @@ class Lobby:
         self._live[game_id] = live
         self._track(game_id)
         self._summaries[str(game_id)] = live.summary()
-        self.timers.schedule(live)
+        self._schedule(live)
         if lobby:
             self.schedule_lobby_close(str(game_id), desk.opened_ms)
         log.info("game_created", game_id=str(game_id), game=ledger.game.name, seats=len(names),
@@ -230,6 +248,12 @@ def _clean_name(name: str) -> str:
     if not clean or len(clean) > MAX_NAME:
         raise InvalidArgument("kennel/bad_name", f"A player's name is 1 to {MAX_NAME} characters.")
     return clean
+
+
+def _bots_of(seating: dict[str, Json] | None) -> list[tuple[Seat, str, int]]:
+    """(seat, kind, level) of each bot seat a creation's seating names."""
+    listed = seating.get("bots", []) if seating is not None else []
+    return [(bot["seat"], bot["kind"], bot["level"]) for bot in listed if isinstance(bot, dict)]  # type: ignore[misc]
 
 
 def _now_ms() -> int:

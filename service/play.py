@@ -48,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot-level", type=int, default=0, metavar="L", choices=(0, *sorted(LEVELS)),
         help=f"0: random bots (default); 1 to 3: search bots of that strength ({DEFAULT_LEVEL} is the usual "
-        "game; in this process only, not with --server)",
+        "game; with --server the server seats and plays them)",
     )
     parser.add_argument("--name", default="Player", metavar="NAME", help="your name at the table")
     parser.add_argument(
@@ -87,23 +87,25 @@ def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
             game, str(uuid.uuid4()), names, seed, bot_texts, args.bot_level, options
         )
         return Terminal(game, match, stdin, stdout).run()
-    return _play_remote(game, args.server, names, bot_texts, stdin, stdout, options)
+    return _play_remote(game, args.server, names, args.bot_level, stdin, stdout, options)
 
 
 def _play_remote(
     game: Game[Any],
     server: str,
     names: list[str],
-    bot_texts: list[str],
+    level: int,
     stdin: TextIO,
     stdout: TextIO,
     options: JsonObject | None,
 ) -> int:
+    """Play on a server that seats and plays the bots itself (CreateGame bot seats)."""
     from kennel.client import Kennel
-    from kennel.service.matches import RemoteMatch
+    from kennel.service.seated import SeatedMatch
 
+    kind = "search" if level else "random"
     with Kennel(server_addresses(server)) as kennel:
-        match = RemoteMatch.start(kennel, game.name, names, bot_texts, options)
+        match = SeatedMatch.seat(kennel, game.name, names, 1, kind, level, options)
         stdout.write(f"Game {match.game_id} on {server}\n")
         return Terminal(game, match, stdin, stdout).run()
 

@@ -12,40 +12,17 @@ import json
 import uuid
 
 import structlog
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from kennel.domain.core import table as tables
 from kennel.replay.ledger import Appending
-from kennel.service.appender import Appender
+from kennel.service.hubstate import HubState
 from kennel.service.live import LiveGame, Principal
-from kennel.service.storage import (
-    DESK_TOPIC,
-    Change,
-    GameStore,
-    GameSummary,
-    attempts_id,
-    desk_id,
-    fold_summary,
-)
-from kennel.service.timers import PromptTimers
+from kennel.service.storage import DESK_TOPIC, Change, attempts_id, desk_id, fold_summary
 
 log = structlog.get_logger(__name__)
 
 
-class Replication:
+class Replication(HubState):
     """The hub's cross-replica half: hearing the store, catching up, refreshing."""
-
-    # The hub's state (kennel.service.games.GameHub.__init__ sets it).
-    store: GameStore
-    signing_key: Ed25519PrivateKey
-    appender: Appender
-    timers: PromptTimers
-    _live: dict[uuid.UUID, LiveGame]
-    _loading: dict[uuid.UUID, asyncio.Future[LiveGame]]
-    _summaries: dict[str, GameSummary]
-    _streams: dict[uuid.UUID, uuid.UUID]
-    _changed_while_loading: set[uuid.UUID]
-    _catching_up: dict[uuid.UUID, bool]
-    _tasks: set[asyncio.Task[None]]
 
     def _heard(self, changes: list[Change]) -> None:
         """Appends to the shared store (by any replica, this one too): keep the index of games
@@ -141,5 +118,5 @@ class Replication:
         if changed:
             self._summaries[str(gid)] = live.summary()
             live.notify()
-            self.timers.schedule(live)
+            self._schedule(live)
         return changed

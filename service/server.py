@@ -71,7 +71,8 @@ async def start_server(config: Config, store: GameStore | None = None) -> Runnin
     signing_key = load_or_create_key(Path(config.data_dir) / SIGNING_KEY_FILE)
     metrics = Metrics()
     hub = GameHub(store, signing_key, Appender(store, metrics), lobby_timeout=config.lobby_timeout,
-                  list_page_size=config.list_page_size, refusals_kept=config.refusals_kept)
+                  list_page_size=config.list_page_size, refusals_kept=config.refusals_kept,
+                  bot_threads=config.bot_threads, max_bot_level=config.max_bot_level)
     metrics.count_open_games(hub.count_open)
     await hub.start()
     server = grpc.aio.server(

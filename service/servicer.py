@@ -54,8 +54,13 @@ class KennelServicer(pb_grpc.KennelServicer):
                     raise InvalidArgument("kennel/options_mismatch", f"These options are for {which}, not {request.game_type}.")
                 options = wire.read_options(getattr(request.options, which))
         seats = [spec.name if spec.HasField("name") else None for spec in request.seats]
+        bots = {seat: (spec.bot.kind, spec.bot.level) for seat, spec in enumerate(request.seats) if spec.HasField("bot")}
+        takeover = None
+        if request.HasField("takeover"):
+            spec = request.takeover
+            takeover = (spec.bot.kind, spec.bot.level, spec.after_timeouts)
         live, credentials, spectator = await self._hub.create(
-            request.game_type, options, seats, prompt_limit_ms=request.prompt_limit_ms
+            request.game_type, options, seats, prompt_limit_ms=request.prompt_limit_ms, bots=bots, takeover=takeover
         )
         return pb.CreateGameResponse(
             game_id=str(live.id),

@@ -131,6 +131,27 @@ def simulate_remote(
     return _finish(match, index, text, max_steps)
 
 
+def simulate_seated(
+    kennel: Kennel,
+    game: Game[Any],
+    players: int,
+    seed_text: str,
+    index: int,
+    max_steps: int,
+    level: int,
+    options: Mapping[str, Json] | None = None,
+) -> GameRun:
+    """A game on a server whose every seat the server's own search bots play (CreateGame bot seats)."""
+    from kennel.service.seated import SeatedMatch
+
+    match = SeatedMatch.seat(kennel, game.name, bot_names(players), 0, "search", level, options)
+    try:
+        commands = match.play_out(max_steps)
+    except NotOver:
+        return GameRun(index=index, commands=max_steps, result=None, log=None)
+    return GameRun(index=index, commands=commands, result=match.result(), log=match.log())
+
+
 def _finish(match: Match, index: int, text: str, max_steps: int) -> GameRun:
     try:
         commands = play_out(match, text, max_steps)
@@ -183,7 +204,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="print no summary")
     parser.add_argument(
         "--bots", choices=("random", "search"), default="random",
-        help="which bots play (default random; search: kennel.domain.core.search, in this process only)",
+        help="which bots play (default random; search: kennel.domain.core.search; with --server, the "
+        "server seats and plays search bots itself)",
     )
     parser.add_argument("--bot-level", type=int, default=DEFAULT_LEVEL, choices=sorted(LEVELS),
                         help=f"the search bots' strength (default {DEFAULT_LEVEL})")
@@ -279,7 +301,12 @@ def _run_remote(
 
     with Kennel(server_addresses(args.server)) as kennel:
         for index in range(args.games):
-            run = simulate_remote(kennel, game, players, args.seed, index, args.max_steps, options)
+            if args.bots == "search":
+                run = simulate_seated(
+                    kennel, game, players, args.seed, index, args.max_steps, args.bot_level, options
+                )
+            else:
+                run = simulate_remote(kennel, game, players, args.seed, index, args.max_steps, options)
             _record(run, game, args, tally)
     return tally
 

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic
 
+from kennel.domain.core import seating as seatings
 from kennel.domain.core.codec import DecodeError, Json, JsonObject, TypeRegistry, from_json, to_json
 from kennel.domain.core.frozen import per_state, replaced
 from kennel.domain.core.rng import SEED_BYTES, Rng, seed_commitment
@@ -67,6 +68,7 @@ ENGINE_EVENTS: TypeRegistry[Any] = TypeRegistry(
         "kennel.GameEnded": GameEnded,
         **UNDO_EVENTS,
         **TIMER_EVENTS,
+        **seatings.SEATING_EVENTS,
     }
 )
 
@@ -89,6 +91,7 @@ class Table(Generic[State]):
     proposal: Proposal | None = None
     prompt_limit_ms: int = 0  # set by TimerSet: every prompt expires this long after it opens
     proposers: tuple[Seat, ...] = ()  # who proposed an undo since the game's last own event (MAX_PROPOSALS)
+    seating: seatings.Seating | None = None  # bot seats and takeovers (kennel.domain.core.seating)
 
     @property
     def open_seats(self) -> tuple[Seat, ...]:
@@ -139,9 +142,11 @@ def create(
     seats: Sequence[str | None],
     seed: bytes,
     prompt_limit_ms: int = 0,
+    seating: Mapping[str, Json] | None = None,
 ) -> list[Any]:
     """The opening events of a new game: `GameCreated`, `TimerSet` when prompts have a time
-    limit (kennel.domain.core.timeouts), then the game's set-up if every seat is named (with
+    limit (kennel.domain.core.timeouts), `SeatingSet` when bots sit or may take over
+    (kennel.domain.core.seating), then the game's set-up if every seat is named (with
     open seats, the set-up waits for the last of them: `fill_seat`)."""
     if len(seed) != SEED_BYTES:
         raise ValueError("a seed is 32 bytes")
@@ -160,7 +165,10 @@ def create(
         seats=tuple(seats),
         seed_commitment=seed_commitment(seed),
     )
-    timer = [TimerSet(prompt_limit_ms=prompt_limit_ms)] if prompt_limit_ms else []
+    timer: list[Any] = [TimerSet(prompt_limit_ms=prompt_limit_ms)] if prompt_limit_ms else []
+    seated = seatings.parse(seating, len(seats))
+    if seated is not None:
+        timer.append(seated)
     # Set up now even with open seats, and keep it to ourselves: options the game's set-up
     # refuses are refused at creation, not when the last player sits down.
     setup = _setup(game, options, len(seats), seed)
@@ -201,7 +209,12 @@ def evolve(table: Table[State], event: Any) -> Table[State]:
     if isinstance(event, TimerSet):
         return replaced(table, prompt_limit_ms=event.prompt_limit_ms, version=table.version + 1)
     if isinstance(event, PromptExpired):
-        return replaced(table, version=table.version + 1)
+        counted = seatings.expired(table.seating, event.seat) if table.seating is not None else None
+        return replaced(table, seating=counted, version=table.version + 1)
+    if isinstance(event, seatings.SeatingSet):
+        return replaced(table, seating=seatings.start(event, len(table.seats)), version=table.version + 1)
+    if isinstance(event, seatings.SeatTakenOver | seatings.SeatReturned) and table.seating is not None:
+        return replaced(table, seating=seatings.evolve(table.seating, event), version=table.version + 1)
     if isinstance(event, UndoProposed):
         proposal = Proposal(seat=event.seat, to_version=event.to_version)
         return replaced(table, proposal=proposal, proposers=(*table.proposers, event.seat), version=table.version + 1)
@@ -326,6 +339,9 @@ def play_folded(table: Table[State], seat: Seat, command: Any, seed: bytes) -> D
         raise RuleViolation("kennel/waiting_for_players", "The game waits for open seats to be filled.")
     if not 0 <= seat < len(table.seats):
         raise RuleViolation("kennel/no_such_seat", f"There is no seat {seat}.")
+    if isinstance(command, seatings.LeaveSeat | seatings.ReturnSeat):
+        events = seatings.decide(table.seating, seat, command)
+        return Decision(events, fold_into(table, events))
     if command in ENGINE_COMMANDS:
         events = _decide_undo(table, seat, command)
         return Decision(events, fold_into(table, events))
@@ -353,7 +369,11 @@ def expire(table: Table[State], seat: Seat, seed: bytes) -> list[Any]:
     command = table.game.timeout_command(table.state, seat, rng)
     if command not in table.game.legal_commands(table.state, seat):
         raise AssertionError(f"{table.game.name}: a prompt's timeout command must be a legal command")
-    return [expired, *_decide(table, seat, command, seed, rng).events]
+    decision = _decide(table, seat, command, seed, rng)
+    # Timed out once too often: a bot takes the seat over (if the game allows it and goes on).
+    counted = decision.table.seating
+    takeover = seatings.after_expiry(seatings.expired(counted, seat), seat) if counted is not None else []
+    return [expired, *decision.events, *(takeover if decision.table.ended is None else [])]
 
 
 def _decide(table: Table[State], seat: Seat, command: Any, seed: bytes, rng: Rng) -> Decision[State]:

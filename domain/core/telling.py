@@ -16,6 +16,7 @@ from typing import Any
 
 from kennel.domain.core import table as tables
 from kennel.domain.core.rules import Game, Seat, Viewer
+from kennel.domain.core.seating import LEFT, SeatingSet, SeatReturned, SeatTakenOver
 from kennel.domain.core.timeouts import PromptExpired, TimerSet
 from kennel.domain.core.undo import AnswerUndo, ProposeUndo, UndoAnswered, Undone, UndoProposed
 from kennel.domain.core.words import HowToPlay, Label, listing
@@ -84,7 +85,23 @@ def engine_sentence(game: Game[Any], event: Any, names: Sequence[str]) -> str:
         return f"Every move of this game has {event.prompt_limit_ms / 1000:g} seconds."
     if isinstance(event, PromptExpired):
         return f"{names[event.seat]} ran out of time; the rules moved in their place."
+    if isinstance(event, SeatingSet):
+        return seating_sentence(event, names)
+    if isinstance(event, SeatTakenOver):
+        why = "left" if event.reason == LEFT else "ran out of time too often"
+        return f"{names[event.seat]} {why}; a bot plays their seat until they return."
+    if isinstance(event, SeatReturned):
+        return f"{names[event.seat]} is back and plays their own seat again."
     raise TypeError(f"not an engine event: {type(event).__name__}")
+
+
+def seating_sentence(event: SeatingSet, names: Sequence[str]) -> str:
+    """Who is a bot at this table, and whether a bot may take over a seat: players must know."""
+    parts = [f"{names[bot.seat]} is a bot ({bot.kind}, level {bot.level})." for bot in event.bots]
+    if event.takeover_kind:
+        when = f" or runs out of time {event.takeover_after} times" if event.takeover_after else ""
+        parts.append(f"A bot ({event.takeover_kind}) takes over a seat whose player leaves{when}.")
+    return " ".join(parts) or "Every seat is played by a person."
 
 
 def headline(table: tables.Table[Any], viewer: Viewer, names: Sequence[str]) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from kennel.domain.core.codec import TypeRegistry
 from kennel.domain.core.rules import Seat
+from kennel.domain.core.seating import SEATING_COMMANDS
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,8 @@ class Proposal:
 # again once after a refusal is fair play (our golden Caninos reaction chain does).
 MAX_PROPOSALS = 2
 
+# Every command of the engine's own: undo's, and leaving or returning to a seat (seating).
 ENGINE_COMMANDS: TypeRegistry[object] = TypeRegistry(
-    {"kennel.ProposeUndo": ProposeUndo, "kennel.AnswerUndo": AnswerUndo}
+    {"kennel.ProposeUndo": ProposeUndo, "kennel.AnswerUndo": AnswerUndo, **SEATING_COMMANDS}
 )
 UNDO_EVENTS = {"kennel.UndoProposed": UndoProposed, "kennel.UndoAnswered": UndoAnswered, "kennel.Undone": Undone}

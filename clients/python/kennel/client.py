@@ -66,6 +66,17 @@ class KennelError(Exception):
 
 
 @dataclass(frozen=True)
+class Bot:
+    """A seat the server's bot plays (docs/bots.md): kind "search" (level 1 to the server's
+    maximum; 0 is the default level) or "random". Give it in `create_game`'s seats, or as the
+    `takeover` bot."""
+
+    kind: str = "search"
+    level: int = 0
+    name: str | None = None  # None: the server names it after the bot
+
+
+@dataclass(frozen=True)
 class CreatedGame:
     game_id: str
     credentials: dict[int, str]  # seat -> credential, for every named seat
@@ -115,19 +126,28 @@ class Kennel:
     def create_game(
         self,
         game_type: str,
-        seats: Sequence[str | None],
+        seats: Sequence[str | Bot | None],
         options: pb.GameOptions | None = None,
         prompt_limit_ms: int = 0,
+        takeover: Bot | None = None,
+        takeover_after: int = 0,
     ) -> CreatedGame:
-        """Create a game; a seat named None is open, for `join`. With `prompt_limit_ms`, every
-        prompt the server does not hear an answer to in time is answered by the game's rules."""
+        """Create a game; a seat named None is open, for `join`, and a `Bot` seat is played by
+        the server's bot (no credential comes back for it). With `prompt_limit_ms`, every
+        prompt the server does not hear an answer to in time is answered by the game's rules.
+        With `takeover`, that bot plays a seat whose player leaves (`Session.leave`) or runs
+        out of time `takeover_after` times (0: only on leaving), until the player returns."""
         request = pb.CreateGameRequest(
             game_type=game_type,
             prompt_limit_ms=prompt_limit_ms,
-            seats=[pb.SeatSpec(name=name) if name is not None else pb.SeatSpec() for name in seats],
+            seats=[_seat_spec(seat) for seat in seats],
         )
         if options is not None:
             request.options.CopyFrom(options)
+        if takeover is not None:
+            request.takeover.CopyFrom(
+                pb.TakeoverSpec(bot=pb.BotSpec(kind=takeover.kind, level=takeover.level), after_timeouts=takeover_after)
+            )
         response = self.call("CreateGame", request, retries=0)
         return CreatedGame(
             game_id=response.game_id,
@@ -203,6 +223,14 @@ class Session:
         )
         return self.kennel.call("SubmitCommand", request, self._credential)
 
+    def leave(self, command_id: str | None = None) -> pb.SubmitCommandResponse:
+        """Leave the game: its takeover bot plays this seat until `come_back` (or any command)."""
+        return self.act(pb.Command(engine=pb.EngineCommand(leave_seat=pb.LeaveSeat())), command_id)
+
+    def come_back(self, command_id: str | None = None) -> pb.SubmitCommandResponse:
+        """Play this seat again after leaving or being taken over by a bot."""
+        return self.act(pb.Command(engine=pb.EngineCommand(return_seat=pb.ReturnSeat())), command_id)
+
     def log(self) -> bytes:
         return bytes(self.kennel.call("GetLog", pb.GetLogRequest(game_id=self.game_id), self._credential).log)
 
@@ -237,3 +265,10 @@ class Session:
                 stream.cancel()
 
 
+def _seat_spec(seat: str | Bot | None) -> pb.SeatSpec:
+    if isinstance(seat, Bot):
+        spec = pb.SeatSpec(bot=pb.BotSpec(kind=seat.kind, level=seat.level))
+        if seat.name is not None:
+            spec.name = seat.name
+        return spec
+    return pb.SeatSpec(name=seat) if seat is not None else pb.SeatSpec()

@@ -85,6 +85,27 @@ export function newCommandId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** A bot of the server's (docs/bots.md): kind "search" (level 1 to the server's maximum; 0 or
+ * unset: the default) or "random". */
+export interface BotSpec {
+  kind: string;
+  level?: number;
+}
+
+/** A seat the server's bot plays for the whole game; it gets no credential. Unnamed, the server
+ * names it after the bot. */
+export interface BotSeat {
+  bot: BotSpec;
+  name?: string;
+}
+
+/** A bot that plays a seat whose player leaves (`Session.leave`) or runs out of time
+ * `afterTimeouts` times (0 or unset: only on leaving), until the player returns. */
+export interface Takeover {
+  bot: BotSpec;
+  afterTimeouts?: number;
+}
+
 export interface CreatedGame {
   gameId: string;
   /** seat -> credential, for every named seat */
@@ -129,14 +150,23 @@ export class Kennel {
    * Create a game; a seat named null is open, for `join`. With `promptLimitMs`, a prompt the
    * server hears no answer to in time is answered by the game's rules (docs/api.md, "Turn timers").
    */
+  /** A new game: a seat named null is open (for `join`), a `BotSeat` is the server's bot. */
   async createGame(
-    gameType: string, seats: readonly (string | null)[], options?: pb.GameOptions, promptLimitMs = 0,
+    gameType: string,
+    seats: readonly (string | null | BotSeat)[],
+    options?: pb.GameOptions,
+    promptLimitMs = 0,
+    takeover?: Takeover,
   ): Promise<CreatedGame> {
     const request = create(pb.CreateGameRequestSchema, {
       gameType,
-      seats: seats.map((name) => create(pb.SeatSpecSchema, name === null ? {} : { name })),
+      seats: seats.map(seatSpec),
       options,
       promptLimitMs,
+      takeover: takeover === undefined ? undefined : create(pb.TakeoverSpecSchema, {
+        bot: botSpec(takeover.bot),
+        afterTimeouts: takeover.afterTimeouts ?? 0,
+      }),
     });
     return created(await this.call((o) => this.client.createGame(request, o), undefined, 0));
   }
@@ -159,6 +189,16 @@ export class Kennel {
   session(gameId: string, credential: string): Session {
     return new Session(this, gameId, credential);
   }
+}
+
+function botSpec(bot: BotSpec): pb.BotSpec {
+  return create(pb.BotSpecSchema, { kind: bot.kind, level: bot.level ?? 0 });
+}
+
+function seatSpec(seat: string | null | BotSeat): pb.SeatSpec {
+  if (seat === null) return create(pb.SeatSpecSchema, {});
+  if (typeof seat === "string") return create(pb.SeatSpecSchema, { name: seat });
+  return create(pb.SeatSpecSchema, { name: seat.name, bot: botSpec(seat.bot) });
 }
 
 function created(response: pb.CreateGameResponse | pb.ForkGameResponse): CreatedGame {
@@ -201,6 +241,16 @@ export class Session {
   }
 
   /** The log (JSON Lines, docs/log-format.md) once the game is over. */
+  /** Leave the game: its takeover bot plays this seat until `comeBack` (or any command). */
+  leave(commandId: string = newCommandId()): Promise<pb.SubmitCommandResponse> {
+    return this.act(engineCommand({ case: "leaveSeat", value: create(pb.LeaveSeatSchema, {}) }), commandId);
+  }
+
+  /** Play this seat again after leaving or being taken over by a bot. */
+  comeBack(commandId: string = newCommandId()): Promise<pb.SubmitCommandResponse> {
+    return this.act(engineCommand({ case: "returnSeat", value: create(pb.ReturnSeatSchema, {}) }), commandId);
+  }
+
   async log(): Promise<Uint8Array> {
     return (await this.signedLog()).log;
   }
@@ -244,4 +294,10 @@ export class Session {
       }
     }
   }
+}
+
+function engineCommand(kind: pb.EngineCommand["kind"]): pb.Command {
+  return create(pb.CommandSchema, {
+    game: { case: "engine", value: create(pb.EngineCommandSchema, { kind }) },
+  });
 }
