@@ -1,6 +1,8 @@
 // Play whole games through the TypeScript SDK, over gRPC, against a real Kennel server.
 //
-//   node play.mjs ADDRESS SEED GAME:SEATS [GAME:SEATS ...]
+//   node play.mjs ADDRESS SEED GAME:SEATS[:OPTIONS] [...]
+//
+// OPTIONS: the game's options as JSON (`GameOptions`' JSON form); unset: the rules as written.
 //
 // For each game: create it with named seats, then until it is over let every seat that owes a
 // decision send a legal command picked by a seeded random choice (as the Python bots do, never
@@ -11,7 +13,7 @@
 // this file and the SDK's sources (clients/typescript/src).
 
 import {
-  Code, ConnectError, Kennel, KennelError, pb, type Interceptor, type Session, type StreamResponse,
+  Code, ConnectError, Kennel, KennelError, fromJson, pb, type Interceptor, type Session, type StreamResponse,
 } from "../../clients/typescript/src/index.js";
 import { grpcTransport } from "../../clients/typescript/src/node.js";
 
@@ -74,11 +76,13 @@ async function watchAll(spectator: Session): Promise<Watched> {
   return watched;
 }
 
-async function play(address: string, seedText: string, gameType: string, seatCount: number) {
+async function play(
+  address: string, seedText: string, gameType: string, seatCount: number, options?: pb.GameOptions,
+) {
   const cutter = new StreamCutter();
   const kennel = new Kennel(grpcTransport(address, [cutter.interceptor]));
   const names = Array.from({ length: seatCount }, (_, seat) => `TS ${seat}`);
-  const created = await kennel.createGame(gameType, names);
+  const created = await kennel.createGame(gameType, names, options);
   const seats = names.map((_, seat) => kennel.session(created.gameId, created.credentials.get(seat)!));
   const spectating = watchAll(kennel.session(created.gameId, created.spectatorCredential));
   const pick = random(seedOf(`${seedText}:${gameType}`));
@@ -133,11 +137,12 @@ async function play(address: string, seedText: string, gameType: string, seatCou
 
 const [address, seedText, ...games] = process.argv.slice(2);
 if (!address || !seedText || games.length === 0) {
-  console.error("usage: node play.mjs ADDRESS SEED GAME:SEATS [GAME:SEATS ...]");
+  console.error("usage: node play.mjs ADDRESS SEED GAME:SEATS[:OPTIONS] [...]");
   process.exit(2);
 }
 for (const spec of games) {
-  const [gameType, seats] = spec.split(":");
-  const report = await play(address, seedText, gameType!, Number(seats));
+  const [gameType, seats, ...json] = spec.split(":");
+  const options = json.length ? fromJson(pb.GameOptionsSchema, JSON.parse(json.join(":"))) : undefined;
+  const report = await play(address, seedText, gameType!, Number(seats), options);
   process.stdout.write(JSON.stringify(report) + "\n");
 }

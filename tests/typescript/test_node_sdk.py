@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kennel.domain.core.rules import Game
 from kennel.domain.registry import GAMES, wire_name
+from testkit.bot_games import finishing_options
 from testkit.node import BIN, ROOT, bundle, node_missing, require, run
 from testkit.servers import ServerThread
 
@@ -32,15 +34,22 @@ def test_the_sdk_the_web_client_and_the_test_driver_type_check() -> None:
     run([str(BIN / "tsc"), "-p", str(HERE), "--noEmit"])
 
 
+def _options(game: Game[Any]) -> str:
+    """`:OPTIONS` (GameOptions' JSON) for a game played to its end (testkit.bot_games), or nothing."""
+    options = finishing_options(game)
+    return f":{json.dumps({wire_name(game): options})}" if options else ""
+
+
 def test_whole_games_of_every_game_with_a_watch_cut_and_resumed(server: ServerThread, tmp_path: Path) -> None:
     script = bundle(HERE / "play.mts", tmp_path / "play.mjs")
     # The fewest seats keep it short; A Dog's Life also at the most, for a long stream.
-    specs = [f"{name}:{game.seats.minimum}" for name, game in sorted(GAMES.items())]
-    specs.append(f"a-dogs-life:{GAMES['a-dogs-life'].seats.maximum}")
+    games = [(name, game.seats.minimum) for name, game in sorted(GAMES.items())]
+    games.append(("a-dogs-life", GAMES["a-dogs-life"].seats.maximum))
+    specs = [f"{name}:{seats}{_options(GAMES[name])}" for name, seats in games]
     done = run(["node", str(script), server.address, "pytest", *specs], timeout=240)
     reports: list[dict[str, Any]] = [json.loads(line) for line in done.stdout.splitlines()]
 
-    assert [f"{r['game']}:{r['seats']}" for r in reports] == specs
+    assert [(r["game"], r["seats"]) for r in reports] == games
     for report in reports:
         game = report["game"]
         assert report["status"] == "FINISHED", game

@@ -33,6 +33,10 @@ RETRY_AFTER_KEY = "kennel-retry-after-ms"
 RETRYABLE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED})
 RATE_LIMITED = "kennel/rate_limited"  # nothing was done; the server says when to send again
 MAX_RATE_WAIT = 5.0  # seconds
+RATE_RETRIES = 3  # a rate-limited call is sent again this many times, whatever the call
+# A finished game's log comes whole in one GetLog answer: a long game's is larger than gRPC's
+# default 4 MiB limit on what a client receives.
+MAX_RECEIVE_BYTES = 256 << 20
 
 
 def _trailing(error: grpc.RpcError, key: str) -> str | None:
@@ -43,11 +47,15 @@ def _trailing(error: grpc.RpcError, key: str) -> str | None:
     return None
 
 
+def _rate_limited(error: grpc.RpcError) -> bool:
+    return error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED and _trailing(error, ERROR_CODE_KEY) == RATE_LIMITED
+
+
 def _retry_delay(error: grpc.RpcError, attempt: int) -> float | None:
     """How long to wait before sending a failed call again, or None if it must not be resent."""
     if error.code() in RETRYABLE:
         return 0.05 * (2**attempt)
-    if error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED and _trailing(error, ERROR_CODE_KEY) == RATE_LIMITED:
+    if _rate_limited(error):
         hint = _trailing(error, RETRY_AFTER_KEY)
         return min(MAX_RATE_WAIT, int(hint) / 1000 if hint and hint.isdigit() else 0.1 * (2**attempt))
     return None
@@ -90,7 +98,8 @@ class Kennel:
         addresses = [address] if isinstance(address, str) else list(address)
         if not addresses:
             raise ValueError("no server address")
-        self._channels = [grpc.insecure_channel(a) for a in addresses]
+        options = [("grpc.max_receive_message_length", MAX_RECEIVE_BYTES)]
+        self._channels = [grpc.insecure_channel(a, options=options) for a in addresses]
         self._stubs = [pb_grpc.KennelStub(c) for c in self._channels]
         self._turn = itertools.cycle(range(len(self._stubs)))
         self.timeout = timeout
@@ -109,15 +118,17 @@ class Kennel:
         return self._stubs[next(self._turn)]
 
     def call(self, method: str, request: Any, credential: str | None = None, retries: int = 3) -> Any:
-        """One unary call; retried on UNAVAILABLE (safe: every mutating call is idempotent or fails)
-        and, after the wait the server asks for, when it was refused as rate-limited."""
+        """One unary call; sent again up to `retries` times on UNAVAILABLE (0 for a call that is
+        not idempotent: CreateGame, JoinGame, ForkGame) and, after the wait the server asks for,
+        up to RATE_RETRIES times when it was refused as rate-limited, which any call may be:
+        the server did nothing."""
         metadata = (("authorization", f"Bearer {credential}"),) if credential else ()
         for attempt in itertools.count():
             try:
                 return getattr(self.stub(), method)(request, timeout=self.timeout, metadata=metadata)
             except grpc.RpcError as error:
                 delay = _retry_delay(error, attempt)
-                if delay is not None and attempt < retries:
+                if delay is not None and attempt < (RATE_RETRIES if _rate_limited(error) else retries):
                     time.sleep(delay)
                     continue
                 raise KennelError.from_rpc(error) from None

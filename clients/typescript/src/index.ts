@@ -16,11 +16,13 @@
  * `make proto` from proto/ and never edited.
  */
 
-import { create } from "@bufbuild/protobuf";
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { Code, ConnectError, createClient, type CallOptions, type Client, type Transport } from "@connectrpc/connect";
 import * as pb from "./gen/kennel/v1/kennel_pb.js";
 
 export { pb };
+// Building messages (commands, options) from fields or from their JSON form.
+export { create, fromJson, toJson } from "@bufbuild/protobuf";
 export * as aDogsLife from "./gen/kennel/v1/a_dogs_life_pb.js";
 export * as canineKleptomaniacs from "./gen/kennel/v1/canine_kleptomaniacs_pb.js";
 export * as caninos from "./gen/kennel/v1/caninos_pb.js";
@@ -57,10 +59,16 @@ export class KennelError extends Error {
   }
 }
 
+/** A rate-limited call is sent again this many times, whatever the call: the server did nothing. */
+const RATE_RETRIES = 3;
+
+const rateLimited = (error: ConnectError): boolean =>
+  error.code === Code.ResourceExhausted && error.metadata.get(ERROR_CODE_KEY) === RATE_LIMITED;
+
 /** How long to wait before sending a failed call again, or undefined if it must not be resent. */
 function retryDelayMs(error: ConnectError, attempt: number): number | undefined {
   if (RETRYABLE.has(error.code)) return 50 * 2 ** attempt;
-  if (error.code === Code.ResourceExhausted && error.metadata.get(ERROR_CODE_KEY) === RATE_LIMITED) {
+  if (rateLimited(error)) {
     const hint = Number.parseInt(error.metadata.get(RETRY_AFTER_KEY) ?? "", 10);
     return Math.min(MAX_RATE_WAIT_MS, Number.isFinite(hint) ? hint : 100 * 2 ** attempt);
   }
@@ -129,8 +137,9 @@ export class Kennel {
   }
 
   /**
-   * One unary call; sent again on UNAVAILABLE (safe: every mutating call is idempotent or fails)
-   * and, after the wait the server asks for, when it was refused as rate-limited.
+   * One unary call; sent again up to `retries` times on UNAVAILABLE (0 for a call that is not
+   * idempotent: createGame, join, fork) and, after the wait the server asks for, up to
+   * RATE_RETRIES times when it was refused as rate-limited, which any call may be.
    */
   async call<T>(send: (options: CallOptions) => Promise<T>, credential?: string, retries = 3): Promise<T> {
     const headers: Record<string, string> = credential ? { authorization: `Bearer ${credential}` } : {};
@@ -140,21 +149,25 @@ export class Kennel {
       } catch (error) {
         const failure = ConnectError.from(error);
         const delay = retryDelayMs(failure, attempt);
-        if (delay === undefined || attempt >= retries) throw KennelError.from(failure);
+        if (delay === undefined || attempt >= (rateLimited(failure) ? RATE_RETRIES : retries)) {
+          throw KennelError.from(failure);
+        }
         await sleep(delay);
       }
     }
   }
 
   /**
-   * Create a game; a seat named null is open, for `join`. With `promptLimitMs`, a prompt the
-   * server hears no answer to in time is answered by the game's rules (docs/api.md, "Turn timers").
+   * Create a game; a seat named null is open, for `join`, a `BotSeat` is the server's bot.
+   * `options`: the game's options, as a message or its fields (`{ game: { case: "aDogsLife",
+   * value: { roundLimit: 30 } } }`, or `fromJson(pb.GameOptionsSchema, json)`); unset: the
+   * rules as written. With `promptLimitMs`, a prompt the server hears no answer to in time is
+   * answered by the game's rules (docs/api.md, "Turn timers").
    */
-  /** A new game: a seat named null is open (for `join`), a `BotSeat` is the server's bot. */
   async createGame(
     gameType: string,
     seats: readonly (string | null | BotSeat)[],
-    options?: pb.GameOptions,
+    options?: MessageInitShape<typeof pb.GameOptionsSchema>,
     promptLimitMs = 0,
     takeover?: Takeover,
   ): Promise<CreatedGame> {
