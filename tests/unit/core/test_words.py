@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from kennel.domain.core import table as tables
 from kennel.domain.core import telling
+from kennel.domain.core.rng import seed_from_text
 from kennel.domain.core.rules import Game
 from kennel.domain.registry import GAMES
 from testkit.bot_games import bot_game
@@ -123,3 +124,20 @@ def test_a_card_offered_face_down_is_not_named_in_its_partners_labels() -> None:
                     assert seen == telling.label(other, offer.partner, command, names), seed_text
                 checked += 1
     assert checked, "no random game sent an offer with a card face down"
+
+
+@pytest.mark.parametrize("game_name", sorted(GAMES))
+def test_a_game_closed_before_it_began_says_so_in_words(game_name: str) -> None:
+    """The server closes a game whose open seats wait too long (`close_lobby`): its reason is a
+    code, never shown as such; the sentence and every headline say what happened."""
+    game = GAMES[game_name]
+    seed = seed_from_text("closed lobby words")
+    table = tables.fold(game, tables.create(game, None, ["Ann", *[None] * (game.seats.minimum - 1)], seed))
+    names = telling.names_of(table)
+    [ended] = tables.close_lobby(table, seed)
+    told = [telling.sentence(game, ended, names)]
+    table = tables.evolve(table, ended)
+    told += [telling.headline(table, viewer, names) for viewer in (None, 0)]
+    for text in told:
+        _clean(text, f"{game_name} closed lobby")
+        assert "closed" in text and tables.LOBBY_CLOSED not in text
