@@ -31,7 +31,7 @@ const DESKTOP = { width: 1280, height: 900 };
 const executablePath = process.env.KENNEL_CHROMIUM || "/usr/bin/chromium";
 const report = {
   errors: [], steps: [], clicks: [], headlines: [], feed: [], overflow: [], boardClicks: 0,
-  waiting: [], resumed: null, finished: null, lobbyPhoneWidth: null,
+  waiting: [], resumed: null, finished: null, lobbyPhoneWidth: null, firstMove: null,
 };
 
 const browser = await chromium.launch({
@@ -151,6 +151,14 @@ try {
     const index = labels.slice(0, (clicks * 7) % labels.length).filter((l) => l === label).length;
     await click(players[turn], label, index);
     clicks += 1;
+    if (clicks === 1) { // "Propose undo": shown to the one who moved, never to one who has not
+      const waiter = players[1 - turn];
+      const version = await players[turn].page.evaluate(() => Number(document.getElementById("version")?.dataset.version));
+      await waiter.page.waitForFunction((v) => Number(document.getElementById("version")?.dataset.version) >= v, version);
+      report.firstMove = Object.fromEntries(await Promise.all([players[turn], waiter].map(async (p) => [
+        p === waiter ? "waiter" : "mover",
+        await p.page.evaluate(() => document.querySelectorAll('#moves .command[data-kind="Undo"] button.act').length)])));
+    }
 
     if (clicks === REOPEN_AFTER) { // Bob closes his tab, comes back to the client, resumes his seat
       await bob.page.close();
