@@ -34,21 +34,27 @@ def quick_lobby(tmp_path: Path) -> Iterator[Served]:
     yield from serve(tmp_path, "--lobby-timeout", str(LOBBY_TIMEOUT))
 
 
-def pages(served: Served, specs: list[dict[str, Any]]) -> dict[str, Any]:
-    done = subprocess.run(["node", str(HERE / "notices.mjs"), served.web, json.dumps(specs)],
-                          capture_output=True, text=True, timeout=180, check=False)
+def seat_page(served: Served, game_id: str, credential: str, wait: str) -> dict[str, Any]:
+    """What Ann's page of `game_id` (seat 0) says once `wait` shows."""
+    spec = {"name": "Ann", "gameId": game_id, "seat": 0, "credential": credential, "wait": wait}
+    done = subprocess.run(
+        ["node", str(HERE / "notices.mjs"), served.web, json.dumps([spec])],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
     assert done.returncode == 0, f"notices.mjs failed:\n{done.stderr}\n{done.stdout}"
     report: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["errors"] == []
-    return report["pages"]
+    return report["pages"]["Ann"]
 
 
 def test_a_game_the_lobby_closed_while_its_creator_waited_says_so(quick_lobby: Served) -> None:
     with Kennel(quick_lobby.grpc, timeout=10) as kennel:
         created = kennel.create_game("hoarders", ["Ann", None])
         assert created.game_id in [g.game_id for g in kennel.list_open_games()]
-        seen = pages(quick_lobby, [{"name": "Ann", "gameId": created.game_id, "seat": 0,
-                                    "credential": created.credentials[0], "wait": "#lobby-closed"}])["Ann"]
+        seen = seat_page(quick_lobby, created.game_id, created.credentials[0], "#lobby-closed")
         assert seen["firstStatus"] == "waiting for players"
         assert seen["status"] == "closed" and seen["scores"] == 0
         view = kennel.session(created.game_id, created.credentials[0]).view()
@@ -72,6 +78,5 @@ def test_a_fork_shows_the_notice_its_view_carries(served: Served) -> None:
         fork = seats[0].fork(at_version=after_first_move)
         notice = kennel.session(fork.game_id, fork.credentials[0]).view().forked_from.notice
         assert notice
-        seen = pages(served, [{"name": "Ann", "gameId": fork.game_id, "seat": 0,
-                               "credential": fork.credentials[0], "wait": "#fork-notice"}])["Ann"]
+        seen = seat_page(served, fork.game_id, fork.credentials[0], "#fork-notice")
         assert seen["text"] == notice
