@@ -12,7 +12,7 @@ import { connectTransport } from "@kennel/sdk/web";
 import { drawBoard, loadBoard, SEAT_COLOURS, type Target } from "./board.js";
 import { h, isRecord, renderPlain, setPlaces, setSeatNames } from "./dom.js";
 import { closedUnplayed, outcomePanel } from "./ending.js";
-import { choices, countdown, eventLine, handFirst, myMoveSinceUndoable, offersUndo, seatNames, tickCountdowns } from "./parts.js";
+import { choices, countdown, eventLine, handFirst, seatNames, tickCountdowns } from "./parts.js";
 import { only, plain, type Plain } from "./plain.js";
 import { forget, myGames, mySeat, remember, resumeLink, savedName, type Seat } from "./seats.js";
 
@@ -157,9 +157,6 @@ interface Page {
   view?: pb.View;
   feed: HTMLElement[];
   busy: boolean;
-  // Whether this seat has made a move that an undo would take back: "Propose undo" is offered
-  // only then (the server offers it to every seat once anything can be undone).
-  moved: boolean;
 }
 
 const guides = new Map<string, Promise<pb.GetGuideResponse>>();
@@ -184,7 +181,7 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
     joinPage(gameId);
     return;
   }
-  const page: Page = { session: kennel.session(gameId, me.credential), me, feed: [], busy: false, moved: false };
+  const page: Page = { session: kennel.session(gameId, me.credential), me, feed: [], busy: false };
   const status = h("div", { id: "status", class: "status" });
   const moves = h("section", { id: "moves", class: "panel" });
   const board = h("section", { id: "board", class: "panel board-panel", hidden: true });
@@ -216,11 +213,7 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
     try {
       const response = await page.session.act(command);
       message.replaceChildren();
-      if (response.view) {
-        // A move of one's own that left something to undo; the stream says the same soon after.
-        page.moved = offersUndo(response.view) && (page.moved || command.game.case !== "engine");
-        show(response.view);
-      }
+      if (response.view) show(response.view);
     } catch (error) {
       showError(message, error);
     } finally {
@@ -279,7 +272,7 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
       view.outcome ? outcomePanel({ view, names, session: page.session, me, gameId, failed: (error) => showError(message, error) })
         : view.legalCommands.length === 0 ? h("p", { class: "hint", id: "nothing-to-do" },
           view.status === pb.GameStatus.WAITING_FOR_PLAYERS ? "Waiting for every seat to be taken…" : "Nothing for you to do yet.")
-        : choices(view, act, page.moved),
+        : choices(view, act),
     );
 
     const gameView = plain(pb.GameViewSchema, view.game ?? {}).game;
@@ -313,11 +306,7 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
     } catch { /* the view still shows, with places by number; the guide panel says what failed */ }
     show(view);
     for await (const update of page.session.watch({ signal })) {
-      if (update.view) {
-        if (!offersUndo(update.view)) page.moved = false; // nothing left to undo: a new decision
-        else if (myMoveSinceUndoable(update.events, me.seat)) page.moved = true;
-        show(update.view);
-      }
+      if (update.view) show(update.view);
       page.feed.unshift(...update.events.map(eventLine).reverse());
       page.feed.length = Math.min(page.feed.length, FEED_LINES);
       feed.replaceChildren(...page.feed);

@@ -50,31 +50,12 @@ export function download(name: string, bytes: Uint8Array, kind: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-const isProposeUndo = (command: pb.Command): boolean =>
-  command.game.case === "engine" && command.game.value.kind.case === "proposeUndo";
-
-/** Whether the server offers this seat an undo: something since the last reveal or roll can be
- * taken back (whoever did it), no proposal is open and the seat has proposals left. */
-export const offersUndo = (view: pb.View): boolean => view.legalCommands.some(isProposeUndo);
-
-// The engine's own events: nobody's move.
-const ENGINE_EVENTS = new Set(["gameCreated", "seatFilled", "gameEnded", "undoProposed", "undoAnswered", "undone", "timerSet", "promptExpired"]);
-
-/** Whether the last move in a batch of events (one command's, or a catch-up) was this seat's.
- * Seen while the server still offers an undo, that move is one an undo would take back: every
- * event since the last reveal or roll can be undone, and a revealing decision leaves none. */
-export function myMoveSinceUndoable(events: readonly pb.Event[], seat: number): boolean {
-  const moves = events.filter((event) => !ENGINE_EVENTS.has(event.kind.case ?? ""));
-  return moves.length > 0 && moves.at(-1)!.seat === seat;
-}
-
-/** The choices under their headings, each button labelled in the player's words. "Propose
- * undo" only once the player has made a move it would take back (`moved`): offered before, it
- * would only ask the others to take back their own moves. */
-export function choices(view: pb.View, act: (command: pb.Command) => void, moved: boolean): HTMLElement {
+/** The choices under their headings, each button labelled in the player's words. An undo is
+ * among them only once the player has made a move it would take back: the server offers it to
+ * nobody else (docs/disputes.md, "Undo"). */
+export function choices(view: pb.View, act: (command: pb.Command) => void): HTMLElement {
   const groups = new Map<string, { text: string; command: pb.Command }[]>();
   view.legalCommands.forEach((command, i) => {
-    if (isProposeUndo(command) && !moved) return;
     const label = view.legalLabels[i];
     const group = label?.group || "Choices";
     groups.set(group, [...(groups.get(group) ?? []), { text: label?.text || "Choose", command }]);
