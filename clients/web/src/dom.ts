@@ -27,7 +27,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
 // game adds later that is not listed here still shows, as a number.
 const SEAT_FIELDS = new Set(["seat", "viewer", "active", "crown", "turn", "holder", "thief", "victim", "proposer",
   "partner", "mrSquirrel", "pawHolder", "owner", "attacker", "defender", "winner", "drawer", "loser"]);
-const SEAT_LIST_FIELDS = new Set(["winners", "contenders", "adopted", "asking", "fighters", "owing"]);
+const SEAT_LIST_FIELDS = new Set(["winners", "contenders", "adopted", "asking", "fighters", "owing", "others"]);
 // Fields a player never needs to read: their own seat number.
 const HIDDEN_FIELDS = new Set(["viewer"]);
 let seatNames: readonly string[] = [];
