@@ -64,13 +64,23 @@ COMMANDS: dict[type, CommandWords] = {
 }
 
 HOW_TO_PLAY = HowToPlay(
-    goal="Find four bones and bury them in your home. The first dog home with its bones buried wins.",
+    goal=(
+        "Find bones and bury them in your home: the first dog with four bones buried there wins "
+        "at once (bones buried on earlier trips count). A game set up with a number of rounds "
+        "ends after them, and the dog with the most bones buried wins."
+    ),
     turn=(
         "Each turn your dog gets one day hungrier, then spends its action points (shown on its "
         "chart) walking and acting, then the dogcatcher's truck drives on. A hungry dog at zero "
         "is taken to the pound. A dog carries at most two things."
     ),
     cards=(
+        CardText(
+            "The city",
+            "Four streets run across (Kennel Road, Biscuit Street, Collar Street, Leash Lane) and "
+            "four avenues down (Poodle, Terrier, Beagle, Mastiff); Kennel Lane runs through the "
+            "middle block, between the newspaper kiosk and the pound.",
+        ),
         CardText("Walk", "Move to an adjacent space: one action point a space."),
         CardText("Search a trash can", "Draw a card: a bone, food, or nothing. Each can is searched once."),
         CardText("Beg for food", "In a restaurant, draw a card: food, a bone, or nothing. Once a turn each."),

@@ -45,12 +45,17 @@ def _item(item: TradeItem, owner: str) -> str:
         if item.kind is None:
             return f"a card from {owner}'s hand, face down"
         return f"a {_card(item.kind)} from {owner}'s hand" + (", face down" if item.face_down else "")
-    if item.source is Source.HIDDEN_CARD and item.kind is not None:
-        return f"a {_card(item.kind)} hidden on {owner}'s Hiding Place {item.place}"
+    if item.source is Source.HIDDEN_CARD:
+        return f"a {_card(item.kind) if item.kind else 'card'} hidden on {owner}'s {_place(item.place)}"
     if item.source is Source.HIDING_PLACE:
-        return f"{owner}'s Hiding Place {item.place} with what is hidden on it"
+        return f"{owner}'s {_place(item.place)} with what is hidden on it"
     assert item.bedroom_card is not None
     return f"{owner}'s {item.bedroom_card.title}"
+
+
+def _place(place: int | None) -> str:
+    """Hiding Places are numbered from 0 in commands and logs, from 1 for players (as in labels)."""
+    return f"Hiding Place {place + 1}" if place is not None else "a Hiding Place"
 
 
 def _weapon(weapon: Weapon) -> str:
@@ -115,12 +120,14 @@ _SENTENCES: dict[type, Callable[[Any, Names], str]] = {
     ev.BedroomCardMissed: lambda e, n: f"The Master's Bedroom is empty: {n[e.seat]} gets nothing.",
     ev.SetHidden: lambda e, n: f"{n[e.seat]} hid {len(e.cards)} {e.kind.title}"
     + (f" with {_bedroom(e.bedroom_cards)}" if e.bedroom_cards else "")
-    + f" on Hiding Place {e.place}.",
-    ev.SetsSwapped: lambda e, n: f"{n[e.seat]} swapped the set on Hiding Place {e.place} for "
+    + f" on {_place(e.place)}.",
+    ev.SetsSwapped: lambda e, n: f"{n[e.seat]} swapped the set on {_place(e.place)} for "
     + f"{len(e.cards)} {e.kind.title}"
     + (f" with {_bedroom(e.bedroom_cards)}" if e.bedroom_cards else "")
     + ".",
-    ev.PlacesSwapped: lambda e, n: f"{n[e.seat]} swapped the sets of Hiding Places {e.first} and {e.second}.",
+    ev.PlacesSwapped: lambda e, n: (
+        f"{n[e.seat]} swapped the sets of {_place(e.first)} and {_place(e.second)}."
+    ),
     ev.MrSquirrelTaken: lambda e, n: f"{n[e.seat]} took Mr. Squirrel"
     + (f" from {n[e.previous]}." if e.previous is not None else "."),
     ev.TradeProposed: lambda e, n: f"{n[e.proposer]} wants to trade.",

@@ -3,16 +3,29 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections import Counter
 from typing import Any
 
 from kennel.domain.canine_kleptomaniacs import commands as c
 from kennel.domain.canine_kleptomaniacs.components import ActionCard, Collectable, manifest
 from kennel.domain.canine_kleptomaniacs.state import CanineState, Naming, Offer, Theft
-from kennel.domain.core.words import CardText, CommandWords, HowToPlay, Names, Words, fixed, listing
+from kennel.domain.core.words import (
+    CardText,
+    CommandWords,
+    HowToPlay,
+    Names,
+    Words,
+    fixed,
+    listing,
+    possessive,
+)
 
 TURN = "Your turn"
 HIDE = "Hide and swap"
 TRADE = "Trade"
+GIVE = "Put into your offer"
+ASK = "Ask for in return"
 ANSWER = "Answer"
 CHOOSE = "Choose"
 
@@ -47,26 +60,76 @@ def _mr_squirrel(state: CanineState, seat: int, command: c.TakeMrSquirrel, names
     return f"Take Mr. Squirrel {where} (immunity from Fluffy Rumble)"
 
 
-def _item(item: c.TradeItem, whose: str) -> str:
-    if item.source is c.Source.HAND and item.kind is not None:
-        return f"a {item.kind.title} from {whose} hand"
+def _a_card(kind: Collectable | None) -> str:
+    """A card named by its kind ("a Basic Socks card"): many titles are plural."""
+    return f"a {kind.title} card" if kind is not None else "a card"
+
+
+def _item(item: c.TradeItem, whose: str, count: int = 1) -> str:
+    """One thing of a trade (`count` alike), owned by `whose` ("your", "their")."""
+    if item.source is c.Source.HAND:
+        kind = item.kind
+        cards = _a_card(kind) if count == 1 else f"{count} {kind.title + ' ' if kind else ''}cards"
+        return f"{cards} from {whose} hand" + (" (face down)" if item.face_down else "")
+    if item.source is c.Source.HIDDEN_CARD and item.place is not None:
+        return f"{_a_card(item.kind)} hidden on {whose} {_place(item.place)}"
     if item.source is c.Source.HIDING_PLACE and item.place is not None:
-        return f"{whose} {_place(item.place)} and what is on it"
+        return f"{whose} {_place(item.place)} with what is hidden on it"
     return f"{whose} {item.bedroom_card.title if item.bedroom_card is not None else 'card'}"
+
+
+def _things(items: tuple[c.TradeItem, ...], whose: str, unseen: bool = False) -> str:
+    """An offer's side, alike hand cards counted ("2 Slipper cards from your hand"). Unseen,
+    face-down cards are blanked before they are counted: how they group must not tell either."""
+    if unseen:
+        items = tuple(dataclasses.replace(item, kind=None) if item.face_down else item for item in items)
+    alike = Counter(items)
+    return listing([_item(item, whose, count=alike[item]) for item in alike]) or "nothing"
+
+
+def _offer_now(state: CanineState) -> Offer | None:
+    return state.effect if isinstance(state.effect, Offer) else None
+
+
+def _trade_with(state: CanineState, seat: int, command: c.TradeWith, names: Names) -> str:
+    return f"Make your offer to {names[command.partner]}"
+
+
+def _give(state: CanineState, seat: int, command: c.GiveInTrade, names: Names) -> str:
+    return f"Put in {_item(command.item, 'your')}"
+
+
+def _partner(state: CanineState, names: Names) -> str:
+    offer = _offer_now(state)
+    return names[offer.partner] if offer is not None and offer.partner is not None else "your partner"
+
+
+def _ask_in_trade(state: CanineState, seat: int, command: c.AskInTrade, names: Names) -> str:
+    return f"Ask for {_item(command.item, possessive(_partner(state, names)))}"
+
+
+def _send(state: CanineState, seat: int, command: c.SendOffer, names: Names) -> str:
+    offer = _offer_now(state)
+    if offer is None:
+        return "Send your offer"
+    partner = _partner(state, names)
+    return f"Send {partner} the offer: {_things(offer.gives, 'your')} for {_things(offer.takes, 'their')}"
 
 
 def _offer(state: CanineState, seat: int, command: c.OfferTrade, names: Names) -> str:
     partner = names[command.partner]
-    return f"Offer {partner} {_item(command.give, 'your')} for {_item(command.take, partner + chr(39) + 's')}"
+    return f"Offer {partner} {_item(command.give, 'your')} for {_item(command.take, possessive(partner))}"
 
 
 def _accept(state: CanineState, seat: int, command: Any, names: Names) -> str:
-    offer = state.effect if isinstance(state.effect, Offer) else None
+    offer = _offer_now(state)
     verb = "Accept" if isinstance(command, c.AcceptTrade) else "Decline"
-    if offer is None or offer.give is None or offer.take is None:
+    if offer is None:
         return f"{verb} the trade"
     who = names[offer.proposer]
-    return f"{verb} {who}'s offer: {_item(offer.give, who + chr(39) + 's')} for {_item(offer.take, 'your')}"
+    # The partner answers without seeing the proposer's face-down cards: that is the bluff.
+    things = f"{_things(offer.gives, 'their', unseen=True)} for {_things(offer.takes, 'your')}"
+    return f"{verb} {possessive(who)} offer: {things}"
 
 
 def _victim(state: CanineState, seat: int, command: c.ChooseVictim, names: Names) -> str:
@@ -84,8 +147,8 @@ def _pick_laundry(state: CanineState, seat: int, command: c.PickFromLaundry, nam
 def _ask(state: CanineState, seat: int, command: c.AskForCollectable, names: Names) -> str:
     effect = state.effect
     if isinstance(effect, Naming) and effect.remaining:
-        return f"Ask {names[effect.remaining[0]]} for a {command.kind.title}"
-    return f"Ask for a {command.kind.title}"
+        return f"Ask {names[effect.remaining[0]]} for {_a_card(command.kind)}"
+    return f"Ask for {_a_card(command.kind)}"
 
 
 def _charm(state: CanineState, seat: int, command: c.UseCharmOffensive, names: Names) -> str:
@@ -102,7 +165,7 @@ def _allow(state: CanineState, seat: int, command: c.AllowTheft, names: Names) -
 
 
 def _kind(verb: str) -> Any:
-    return lambda state, seat, command, names: f"{verb} a {command.kind.title}"
+    return lambda state, seat, command, names: f"{verb} {_a_card(command.kind)}"
 
 
 def _lose(state: CanineState, seat: int, command: c.LoseCollectables, names: Names) -> str:
@@ -112,7 +175,7 @@ def _lose(state: CanineState, seat: int, command: c.LoseCollectables, names: Nam
 
 
 def _roll_again(state: CanineState, seat: int, command: c.RollAgain, names: Names) -> str:
-    return f"Discard a {command.discard.title} to roll again"
+    return f"Discard {_a_card(command.discard)} to roll again"
 
 
 def _discard_two(state: CanineState, seat: int, command: c.DiscardTwo, names: Names) -> str:
@@ -132,6 +195,10 @@ COMMANDS: dict[type, CommandWords] = {
     c.EndTurn: CommandWords(TURN, fixed("End your turn")),
     c.ProposeTrade: CommandWords(TRADE, fixed("Make a trade offer")),
     c.OfferTrade: CommandWords(TRADE, _offer),
+    c.TradeWith: CommandWords(TRADE, _trade_with),
+    c.GiveInTrade: CommandWords(GIVE, _give),
+    c.AskInTrade: CommandWords(ASK, _ask_in_trade),
+    c.SendOffer: CommandWords(TRADE, _send),
     c.CallOffTrade: CommandWords(TRADE, fixed("Make no offer after all")),
     c.AcceptTrade: CommandWords(ANSWER, _accept),
     c.DeclineTrade: CommandWords(ANSWER, _accept),
@@ -164,13 +231,17 @@ def _how_to_play() -> HowToPlay:
             "Score the most Pooch Points: hide sets of two or more Collectables of a kind on your "
             "Hiding Places, keep Master's Bedroom cards, collect your dog's target. Holding the "
             "Ultimate Paw of Pilferage at the end is worth 30; holding the Poo Pizza costs 30. "
-            "The game ends when the Action deck runs out."
+            "The game ends with the turn in which the last Action card is drawn."
         ),
         turn=(
             "On your turn do one thing: take an Action card and carry it out, hide sets from your "
-            "hand, swap sets, or take Mr. Squirrel. At any time in your turn you may also trade "
-            "with others. The holder of the Ultimate Paw may take an Action card and hide too. "
-            "After your turn, discard down to ten cards."
+            "hand, swap hidden sets for sets from your hand, or take Mr. Squirrel. On the very "
+            "first turn: take an Action card or hide one set. The holder of the Ultimate Paw may "
+            "take an Action card and also hide and swap. Before and after your action you may "
+            "trade, one thing at a time into an offer (cards from your hand, even face down, "
+            "cards or whole Hiding Places, Master's Bedroom cards), and the others may make you "
+            "offers; everyone may begin two offers a turn. End your turn when you are done, then "
+            "discard down to ten cards."
         ),
         cards=tuple(CardText(actions[card].title, actions[card].text) for card in ActionCard),
     )

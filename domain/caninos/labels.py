@@ -56,11 +56,12 @@ COMMANDS: dict[type, CommandWords] = {
 HOW_TO_PLAY = HowToPlay(
     goal=(
         "Be the first to hold at least 50 points of pizza (toppings count). "
-        "Normal slices are worth 6, Doubles 10."
+        "Normal slices are worth 6, Doubles 10. If the main deck runs out first, the most points "
+        "win, unless the game was set up to reshuffle the discard pile and play on."
     ),
     turn=(
-        "On your turn steal pizza, perform tricks, or discard up to three cards; steal before "
-        "any trick. You may steal one slice and perform one trick a turn. Anyone may stop a play "
+        "On your turn steal pizza and perform tricks, or discard up to three cards, or pass; "
+        "steal before any trick. You may steal one slice and perform one trick a turn. Anyone may stop a play "
         "at any moment with a reaction card. At the end of your turn draw back to six cards."
     ),
     cards=(

@@ -148,7 +148,9 @@ class Game(Protocol[State]):
         """Whether undo may never go back past this event: it showed some seat something hidden
         from it, or recorded a random outcome. It must depend only on what every seat sees of
         the event (its type, say), and within one decision every event after a revealing one
-        must reveal too, so that an undo always lands between two decisions."""
+        must reveal too, so that an undo always lands between two decisions. An event that does
+        not reveal names the seat that made it in its `seat` (or `proposer`) field: only a seat
+        that made one of the moves an undo would take back may propose it."""
         ...
 
     def describe(self, event: Event, names: Sequence[str]) -> str:

@@ -92,6 +92,7 @@ class Table(Generic[State]):
     prompt_limit_ms: int = 0  # set by TimerSet: every prompt expires this long after it opens
     proposers: tuple[Seat, ...] = ()  # who proposed an undo since the game's last own event (MAX_PROPOSALS)
     seating: seatings.Seating | None = None  # bot seats and takeovers (kennel.domain.core.seating)
+    movers: tuple[Seat, ...] = ()  # who made the reversible events since the undo point (`undo_actor`)
 
     @property
     def open_seats(self) -> tuple[Seat, ...]:
@@ -227,7 +228,9 @@ def evolve(table: Table[State], event: Any) -> Table[State]:
         return replaced(table, proposal=proposal, version=table.version + 1)
     if isinstance(event, Undone):
         state = table.undo_point[1] if table.undo_point is not None else table.state
-        return replaced(table, state=state, undoable=0, proposal=None, proposers=(), version=table.version + 1)
+        return replaced(
+            table, state=state, undoable=0, proposal=None, proposers=(), movers=(), version=table.version + 1
+        )
     return _evolve_game(table, event)
 
 
@@ -235,8 +238,22 @@ def _evolve_game(table: Table[State], event: Any, reveals: bool | None = None) -
     state = table.game.evolve(table.state, event)
     version = table.version + 1
     if _reveals(table.game, event) if reveals is None else reveals:
-        return replaced(table, state=state, version=version, undo_point=(version, state), undoable=0, proposers=())
-    return replaced(table, state=state, version=version, undoable=table.undoable + 1, proposers=())
+        point = (version, state)
+        return replaced(table, state=state, version=version, undo_point=point, undoable=0, proposers=(), movers=())
+    actor = undo_actor(event)
+    movers = table.movers if actor is None or actor in table.movers else (*table.movers, actor)
+    undoable = table.undoable + 1
+    return replaced(table, state=state, version=version, undoable=undoable, proposers=(), movers=movers)
+
+
+def undo_actor(event: Any) -> Seat | None:
+    """The seat that made a reversible event: its `seat` (or `proposer`) field (`Game.reveals`).
+    Every seat sees it, so who may propose an undo tells nobody anything hidden."""
+    for field in ("seat", "proposer"):
+        actor = getattr(event, field, None)
+        if isinstance(actor, int) and not isinstance(actor, bool):
+            return actor
+    return None
 
 
 def fold_into(table: Table[State], events: Sequence[Any]) -> Table[State]:
@@ -305,6 +322,11 @@ def _decide_undo(table: Table[Any], seat: Seat, command: Any) -> list[Any]:
             raise RuleViolation(
                 "kennel/nothing_to_undo",
                 "Nothing can be undone: the last event showed hidden cards or a random outcome.",
+            )
+        if seat not in table.movers:
+            raise RuleViolation(
+                "kennel/nothing_of_yours_to_undo",
+                "Only a player who made one of the moves since the last reveal or roll may ask to undo them.",
             )
         if table.proposers.count(seat) >= MAX_PROPOSALS:
             raise RuleViolation(
@@ -440,7 +462,12 @@ def _legal_commands(table: Table[Any], seat: Seat) -> tuple[Any, ...]:
         return ()
     if table.proposal is not None:
         return (AnswerUndo(agree=True), AnswerUndo(agree=False)) if seat in table.owe_undo_answer() else ()
-    may_propose = table.undoable and table.undo_point is not None and table.proposers.count(seat) < MAX_PROPOSALS
+    may_propose = (
+        table.undoable
+        and table.undo_point is not None
+        and seat in table.movers
+        and table.proposers.count(seat) < MAX_PROPOSALS
+    )
     undo = (ProposeUndo(),) if may_propose else ()
     return (*table.game.legal_commands(table.state, seat), *undo)
 

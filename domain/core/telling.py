@@ -22,6 +22,8 @@ from kennel.domain.core.undo import AnswerUndo, ProposeUndo, UndoAnswered, Undon
 from kennel.domain.core.words import HowToPlay, Label, listing
 
 UNDO_GROUP = "Undo"
+# A game whose open seats were not taken in time (`tables.close_lobby`): its reason is a code.
+CLOSED = "This game was closed before it began: not every seat was taken in time."
 _SEAT_NUMBER = re.compile(r"\b([Ss])eat (\d+)\b")
 _YOUR = re.compile(r"\b[Yy]our\b")
 
@@ -73,6 +75,8 @@ def engine_sentence(game: Game[Any], event: Any, names: Sequence[str]) -> str:
     if isinstance(event, tables.SeatFilled):
         return f"{event.name} joined the game."
     if isinstance(event, tables.GameEnded):
+        if event.reason == tables.LOBBY_CLOSED:
+            return CLOSED
         winners = listing([names[s] for s in event.winners]) or "Nobody"
         return f"The game ended: {winners} won. {named(event.reason, names)}"
     if isinstance(event, UndoProposed):
@@ -107,6 +111,8 @@ def seating_sentence(event: SeatingSet, names: Sequence[str]) -> str:
 def headline(table: tables.Table[Any], viewer: Viewer, names: Sequence[str]) -> str:
     """What heads a screen: the viewer's own prompt, or whom the table waits for, or the end."""
     outcome = table.outcome()
+    if outcome is not None and outcome.reason == tables.LOBBY_CLOSED:
+        return CLOSED
     if outcome is not None:
         winners = listing([names[s] for s in outcome.winners]) or "Nobody"
         return f"{winners} won. {named(outcome.reason, names)}"

@@ -5,7 +5,8 @@
 //
 // Ann creates a two-seat game in the lobby and Bob joins it from the list of open games (two
 // browser contexts: two people, each with their own storage). Then whoever is asked clicks a
-// choice (never an undo), up to MAX_CLICKS clicks or the end of the game; in A Dog's Life the
+// choice (never an undo; after three in a row, one that wraps the turn up if there is one), up
+// to MAX_CLICKS clicks or the end of the game; in A Dog's Life the
 // first move is made by clicking a ring on the city. After a few clicks Bob closes his tab,
 // opens the client again, finds the game under "Your games" and goes back to his seat. Midway,
 // Ann's page is narrowed to 390 px: its width is measured and the page photographed, as at
@@ -26,12 +27,14 @@ const maxClicks = Number(maxText);
 const REOPEN_AFTER = 3; // clicks before Bob closes his tab
 const PHONE_AFTER = 4; // clicks before the 390 px check and the screenshots
 const PHONE = { width: 390, height: 844 };
+const WRAP_UP_AFTER = 3; // clicks in a row by one player before it wraps its turn up
+const WRAP_UP = [/^End your turn/, /^Send /, /^Make no offer after all$/]; // the server's labels
 const DESKTOP = { width: 1280, height: 900 };
 
 const executablePath = process.env.KENNEL_CHROMIUM || "/usr/bin/chromium";
 const report = {
   errors: [], steps: [], clicks: [], headlines: [], feed: [], overflow: [], boardClicks: 0,
-  waiting: [], resumed: null, finished: null, lobbyPhoneWidth: null,
+  waiting: [], resumed: null, finished: null, lobbyPhoneWidth: null, firstMove: null,
 };
 
 const browser = await chromium.launch({
@@ -130,6 +133,8 @@ try {
   report.steps.push("joined");
 
   const players = [ann, bob];
+  let lastClicker = "";
+  let streak = 0;
   for (let clicks = 0; clicks < maxClicks; ) {
     const seen = await Promise.all(players.map((p) => choices(p.page)));
     if (seen.every((s) => s.finished)) break;
@@ -147,10 +152,24 @@ try {
     report.headlines.push({ who: players[turn].name, headline: seen[turn].headline });
     // A choice picked by the click count: different choices, the same each run.
     const labels = seen[turn].labels;
-    const label = labels[(clicks * 7) % labels.length];
-    const index = labels.slice(0, (clicks * 7) % labels.length).filter((l) => l === label).length;
+    streak = players[turn].name === lastClicker ? streak + 1 : 1;
+    // A turn may hold many moves (an offer made item by item): after a few, the player wraps
+    // up, so that both players act within a few clicks.
+    const wrapUp = streak > WRAP_UP_AFTER ? WRAP_UP.map((p) => labels.findIndex((l) => p.test(l))).find((i) => i >= 0) : undefined;
+    const at = wrapUp ?? (clicks * 7) % labels.length;
+    const label = labels[at];
+    const index = labels.slice(0, at).filter((l) => l === label).length;
     await click(players[turn], label, index);
+    lastClicker = players[turn].name;
     clicks += 1;
+    if (clicks === 1) { // "Propose undo": shown to the one who moved, never to one who has not
+      const waiter = players[1 - turn];
+      const version = await players[turn].page.evaluate(() => Number(document.getElementById("version")?.dataset.version));
+      await waiter.page.waitForFunction((v) => Number(document.getElementById("version")?.dataset.version) >= v, version);
+      report.firstMove = Object.fromEntries(await Promise.all([players[turn], waiter].map(async (p) => [
+        p === waiter ? "waiter" : "mover",
+        await p.page.evaluate(() => document.querySelectorAll('#moves .command[data-kind="Undo"] button.act').length)])));
+    }
 
     if (clicks === REOPEN_AFTER) { // Bob closes his tab, comes back to the client, resumes his seat
       await bob.page.close();

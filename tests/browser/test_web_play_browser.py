@@ -85,6 +85,9 @@ def play(served: Served, game: str, clicks: int, tmp_path: Path) -> dict[str, An
 def test_a_whole_game_of_hoarders_by_clicking_labelled_choices(served: Served, tmp_path: Path) -> None:
     report = play(served, "hoarders", WHOLE_GAME_CLICKS, tmp_path)
     assert report["steps"] == ["created", "joined", "resumed", "phone", "finished", "left"]
+    # The first move is a secret pick, which can be undone: the one who picked is offered an
+    # undo, the other, who has not moved, is not (issue 18; docs/disputes.md, "Undo").
+    assert (report["firstMove"]["mover"], report["firstMove"]["waiter"]) == (1, 0), report["firstMove"]
     finished = report["finished"]
     winner = finished["outcome"].split(" won.", 1)[0]
     assert winner in ("Ann", "Bob")

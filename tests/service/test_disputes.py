@@ -160,13 +160,15 @@ def test_players_agree_to_undo_through_the_api(kennel: Kennel) -> None:
     _, seats, spectator = _game(kennel, 2)
     start = seats[0].view()
     seats[0].act(start.legal_commands[0])  # a secret pick: reversible
-    propose = next(c for c in seats[1].view().legal_commands if c.WhichOneof("game") == "engine")
+    # Seat 1 has not moved: only seat 0 may ask to take its pick back.
+    assert not [c for c in seats[1].view().legal_commands if c.WhichOneof("game") == "engine"]
+    propose = next(c for c in seats[0].view().legal_commands if c.WhichOneof("game") == "engine")
     assert propose.engine.WhichOneof("kind") == "propose_undo"
-    proposed = seats[1].act(propose)
+    proposed = seats[0].act(propose)
     assert proposed.events[0].undo_proposed.to_version == start.version
-    answers = seats[0].view().legal_commands
+    answers = seats[1].view().legal_commands
     assert [a.engine.answer_undo.agree for a in answers] == [True, False]
-    done = seats[0].act(answers[0])
+    done = seats[1].act(answers[0])
     assert [e.WhichOneof("kind") for e in done.events] == ["undo_answered", "undone"]
     after = seats[0].view()
     assert after.game == start.game and after.legal_commands == start.legal_commands

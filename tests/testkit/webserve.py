@@ -24,10 +24,15 @@ class Served:
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[Served]:
     """`kennel serve --web 0 --port 0`, as a person would start it, until the test ends."""
+    yield from serve(tmp_path)
+
+
+def serve(tmp_path: Path, *options: str) -> Iterator[Served]:
+    """`served`, with more `kennel serve` options (`--lobby-timeout 2`), for a fixture of its own."""
     errors = (tmp_path / "serve.err").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "kennel.service.cli", "serve", "--host", "127.0.0.1", "--port", "0", "--web", "0",
-         "--data", str(tmp_path / "data"), "--log-format", "json"],
+         "--data", str(tmp_path / "data"), "--log-format", "json", *options],
         stdout=subprocess.PIPE, stderr=errors, text=True,
     )
     lines: queue.Queue[str] = queue.Queue()

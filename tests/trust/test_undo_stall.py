@@ -30,16 +30,16 @@ def test_a_refused_undo_moves_no_clock_and_cannot_be_proposed_again(kennel: Kenn
     seats[0].act(seats[0].view().legal_commands[0])  # a secret pick: reversible, so undo may be proposed
     before = _deadlines(spectator.view())
     assert set(before) == {1, 2}
-    (propose,) = _engine(seats[1].view(), "propose_undo")
+    (propose,) = _engine(seats[0].view(), "propose_undo")  # only a seat that moved may propose
     for _ in range(MAX_PROPOSALS):
-        seats[1].act(propose)
+        seats[0].act(propose)
         asked = _deadlines(spectator.view())
-        assert set(asked) == {0, 2} and max(asked.values()) <= max(before.values())  # no fresh minute for anyone
-        no = next(c for c in _engine(seats[0].view(), "answer_undo") if not c.engine.answer_undo.agree)
-        seats[0].act(no)
+        assert set(asked) == {1, 2} and max(asked.values()) <= max(before.values())  # no fresh minute for anyone
+        no = next(c for c in _engine(seats[1].view(), "answer_undo") if not c.engine.answer_undo.agree)
+        seats[1].act(no)
         assert _deadlines(spectator.view()) == before  # play resumes on the clocks it had
-    assert not _engine(seats[1].view(), "propose_undo")  # MAX_PROPOSALS per decision
+    assert not _engine(seats[0].view(), "propose_undo")  # MAX_PROPOSALS per decision
     with pytest.raises(KennelError) as again:
-        seats[1].act(propose, command_id="again")
+        seats[0].act(propose, command_id="again")
     assert again.value.status == grpc.StatusCode.FAILED_PRECONDITION and again.value.code == "kennel/undo_limit"
     assert _deadlines(spectator.view()) == before

@@ -27,7 +27,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
 // game adds later that is not listed here still shows, as a number.
 const SEAT_FIELDS = new Set(["seat", "viewer", "active", "crown", "turn", "holder", "thief", "victim", "proposer",
   "partner", "mrSquirrel", "pawHolder", "owner", "attacker", "defender", "winner", "drawer", "loser"]);
-const SEAT_LIST_FIELDS = new Set(["winners", "contenders", "adopted", "asking", "fighters", "owing"]);
+const SEAT_LIST_FIELDS = new Set(["winners", "contenders", "adopted", "asking", "fighters", "owing", "others"]);
 // Fields a player never needs to read: their own seat number.
 const HIDDEN_FIELDS = new Set(["viewer"]);
 let seatNames: readonly string[] = [];
@@ -56,8 +56,12 @@ function named(key: string, value: Plain): Plain {
   return value;
 }
 
-/** A field's name as a heading; a seat is a player. */
+// Lists indexed by seat ("proposalsLeftBySeat"): shown as each player's name and value.
+const BY_SEAT = "BySeat";
+
+/** A field's name as a heading; a seat is a player, a list by seat is headed by what it holds. */
 function fieldWord(name: string): string {
+  if (name.endsWith(BY_SEAT) && name.length > BY_SEAT.length) return words(name.slice(0, -BY_SEAT.length));
   return SEAT_FIELDS.has(name) && name === "seat" ? "player" : words(name);
 }
 
@@ -68,6 +72,12 @@ export function isRecord(value: Plain): value is { [key: string]: Plain } {
 /** Any value: records as labelled fields, lists of records as tables, other lists as chips. */
 export function renderPlain(given: Plain, key = ""): HTMLElement {
   const value = named(key, given);
+  if (key.endsWith(BY_SEAT) && Array.isArray(value)) {
+    return h("dl", { class: "fields" }, value.flatMap((item, seat) => [
+      h("dt", {}, seatNames[seat] ?? `player ${seat + 1}`),
+      h("dd", { "data-seat": seat }, renderPlain(item)),
+    ]));
+  }
   if (Array.isArray(value)) {
     if (value.length === 0) return h("span", { class: "empty" }, "none");
     if (value.every(isRecord)) return table(value as { [key: string]: Plain }[]);

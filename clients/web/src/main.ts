@@ -11,7 +11,8 @@ import { Kennel, KennelError, pb, type Session } from "@kennel/sdk";
 import { connectTransport } from "@kennel/sdk/web";
 import { drawBoard, loadBoard, SEAT_COLOURS, type Target } from "./board.js";
 import { h, isRecord, renderPlain, setPlaces, setSeatNames } from "./dom.js";
-import { choices, countdown, download, eventLine, handFirst, seatNames, tickCountdowns } from "./parts.js";
+import { closedUnplayed, outcomePanel } from "./ending.js";
+import { choices, countdown, eventLine, handFirst, seatNames, tickCountdowns } from "./parts.js";
 import { only, plain, type Plain } from "./plain.js";
 import { forget, myGames, mySeat, remember, resumeLink, savedName, type Seat } from "./seats.js";
 
@@ -92,7 +93,8 @@ function lobby(signal: AbortSignal): void {
       remember(gameId, { seat: joined.seat, credential: joined.credential, name: me, gameType });
       location.hash = `#/game/${gameId}`;
     } catch (error) {
-      showError(message, error);
+      showError(message, error); // taken or closed since it was listed: the list catches up now
+      void refresh();
     }
   };
   const refresh = async () => {
@@ -173,42 +175,6 @@ function howToPlay(gameType: string): HTMLElement {
   return panel;
 }
 
-/** The finished game's replay page, served by `kennel serve --web` for this seat's credential
- * (sent as a header, never in an address), opened from a blob in a new tab. */
-async function openReplay(gameId: string, me: Seat, opened: Window | null): Promise<void> {
-  const response = await fetch(`/replay/${encodeURIComponent(gameId)}.html`, { headers: { authorization: `Bearer ${me.credential}` } });
-  if (!response.ok) throw new Error(await response.text());
-  const url = URL.createObjectURL(new Blob([await response.text()], { type: "text/html" }));
-  if (opened) opened.location.href = url;
-  else location.href = url;
-}
-
-function outcomePanel(view: pb.View, names: string[], page: Page, gameId: string, message: HTMLElement): HTMLElement {
-  const outcome = view.outcome!;
-  const order = view.seats.map((s) => s.seat).sort((a, b) => (outcome.scores[b] ?? 0) - (outcome.scores[a] ?? 0));
-  const save = async () => {
-    try {
-      download(`kennel-${view.gameType}-${gameId}.jsonl`, await page.session.log(), "application/jsonl");
-    } catch (error) {
-      showError(message, error);
-    }
-  };
-  const replay = () => {
-    const opened = window.open("", "_blank");
-    openReplay(gameId, page.me, opened).catch((error) => { opened?.close(); showError(message, error); });
-  };
-  return h("div", { id: "outcome", class: "outcome-panel" },
-    h("p", { class: "outcome" }, view.headline),
-    h("ol", { id: "scores" }, order.map((seat) => h("li", { "data-seat": seat, class: outcome.winners.includes(seat) ? "winner" : "" },
-      h("span", { class: "name" }, names[seat] ?? ""), " ",
-      h("span", { class: "score" }, `${outcome.scores[seat] ?? 0}`),
-      outcome.winners.includes(seat) ? h("span", { class: "won" }, "winner") : null))),
-    h("p", { class: "after" },
-      h("button", { id: "download-log", onclick: save }, "Download the log"), " ",
-      h("button", { id: "replay-link", class: "secondary", onclick: replay }, "Open the replay page")),
-  );
-}
-
 async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
   const me = mySeat(gameId);
   if (!me) {
@@ -274,13 +240,16 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
       }
     }
     const state = view.status === pb.GameStatus.WAITING_FOR_PLAYERS ? "waiting for players"
-      : view.status === pb.GameStatus.IN_PROGRESS ? "in progress" : "finished";
+      : view.status === pb.GameStatus.IN_PROGRESS ? "in progress" : closedUnplayed(view) ? "closed" : "finished";
     status.replaceChildren(
       h("h1", {}, titleOf(view.gameType)),
       h("span", { class: `badge ${state.replaceAll(" ", "-")}`, id: "game-status" }, state),
       h("span", { class: "detail" }, "you are ", h("b", { id: "me" }, me.name)),
       h("span", { class: "detail", id: "version", "data-version": Number(view.version) }, `move ${view.version}`),
     );
+    if (view.forkedFrom) { // a fork replays a deal its maker knew: the server's notice says so
+      status.append(h("p", { class: "notice", id: "fork-notice", role: "note" }, view.forkedFrom.notice));
+    }
     if (view.status === pb.GameStatus.WAITING_FOR_PLAYERS) {
       const link = `${location.origin}${location.pathname}#/join/${gameId}`;
       status.append(h("span", { class: "detail" }, "invite the others with ", h("a", { href: link, id: "invite", title: link }, "this link")));
@@ -300,7 +269,7 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
     moves.replaceChildren(
       h("h2", { id: "headline" }, view.outcome ? "The game is over" : view.headline,
         !view.outcome && due.has(me.seat) ? countdown(due.get(me.seat)!) : null),
-      view.outcome ? outcomePanel(view, names, page, gameId, message)
+      view.outcome ? outcomePanel({ view, names, session: page.session, me, gameId, failed: (error) => showError(message, error) })
         : view.legalCommands.length === 0 ? h("p", { class: "hint", id: "nothing-to-do" },
           view.status === pb.GameStatus.WAITING_FOR_PLAYERS ? "Waiting for every seat to be taken…" : "Nothing for you to do yet.")
         : choices(view, act),

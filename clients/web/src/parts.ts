@@ -50,7 +50,9 @@ export function download(name: string, bytes: Uint8Array, kind: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** The choices under their headings, each button labelled in the player's words. */
+/** The choices under their headings, each button labelled in the player's words. An undo is
+ * among them only once the player has made a move it would take back: the server offers it to
+ * nobody else (docs/disputes.md, "Undo"). */
 export function choices(view: pb.View, act: (command: pb.Command) => void): HTMLElement {
   const groups = new Map<string, { text: string; command: pb.Command }[]>();
   view.legalCommands.forEach((command, i) => {

@@ -12,12 +12,16 @@ from typing import Any
 import pytest
 from kennel.domain.core import table as tables
 from kennel.domain.core import telling
+from kennel.domain.core.rng import seed_from_text
 from kennel.domain.core.rules import Game
 from kennel.domain.registry import GAMES
 from testkit.bot_games import bot_game
 
 SEEDS = 2  # per seat count extreme: the positions a random game passes through are many
 EVERY = 3  # label the legal commands of every third position (each has tens of commands)
+# Positions, not endings, are what is checked: A Dog's Life under rules version 2 has no ending
+# but the bones, which random bots rarely bury, so a game is played this far and no further.
+MAX_STEPS = 1500
 ACTOR_FIELDS = ("seat", "thief", "attacker", "proposer", "giver", "holder", "winner")
 # What a player should never read: "seat 2", "seat=2", "victim=1", snake_case, a class name,
 # a Python None or a data structure.
@@ -54,7 +58,10 @@ def test_how_to_play_has_goal_turn_and_cards(game_name: str) -> None:
 
 def _games(game: Game[Any]) -> list[tuple[str, Any]]:
     return [
-        (f"words/{game.name}/{count}/{index}", bot_game(game, f"words/{game.name}/{count}/{index}", count))
+        (
+            f"words/{game.name}/{count}/{index}",
+            bot_game(game, f"words/{game.name}/{count}/{index}", count, max_steps=MAX_STEPS, must_end=False),
+        )
         for count in (game.seats.minimum, game.seats.maximum)
         for index in range(SEEDS)
     ]
@@ -88,3 +95,49 @@ def test_every_legal_command_and_event_in_players_words(game_name: str) -> None:
                     _clean(label.group, where)
             for viewer in (None, *range(len(table.seats))):
                 _clean(telling.headline(table, viewer, names), f"{seed_text} v{version} headline")
+
+
+def test_a_card_offered_face_down_is_not_named_in_its_partners_labels() -> None:
+    """Labels are made from the whole state, so the bluff of a face-down card offered in a
+    Canine Kleptomaniacs trade ("Poo Pizza") must be kept by them too: the partner's labels read
+    the same whatever kinds the face-down cards are, and however many are alike."""
+    from kennel.domain.canine_kleptomaniacs.components import Collectable
+    from kennel.domain.canine_kleptomaniacs.state import Offer
+
+    game = GAMES["canine-kleptomaniacs"]
+    checked = 0
+    for seed_text, ledger in _games(game):
+        table = tables.open_table(game, ledger.events[0])
+        for event in ledger.events[1:]:
+            table = tables.evolve(table, event)
+            offer = table.state.effect
+            if not (isinstance(offer, Offer) and offer.sent and any(i.face_down for i in offer.gives)):
+                continue
+            assert offer.partner is not None
+            names = telling.names_of(table)
+            for kind in (Collectable.POO_PIZZA, Collectable.SLIPPER):
+                gives = tuple(dataclasses.replace(i, kind=kind) if i.face_down else i for i in offer.gives)
+                state = dataclasses.replace(table.state, effect=dataclasses.replace(offer, gives=gives))
+                other = dataclasses.replace(table, state=state)
+                for command in tables.legal_commands(table, offer.partner):
+                    seen = telling.label(table, offer.partner, command, names)
+                    assert seen == telling.label(other, offer.partner, command, names), seed_text
+                checked += 1
+    assert checked, "no random game sent an offer with a card face down"
+
+
+@pytest.mark.parametrize("game_name", sorted(GAMES))
+def test_a_game_closed_before_it_began_says_so_in_words(game_name: str) -> None:
+    """The server closes a game whose open seats wait too long (`close_lobby`): its reason is a
+    code, never shown as such; the sentence and every headline say what happened."""
+    game = GAMES[game_name]
+    seed = seed_from_text("closed lobby words")
+    table = tables.fold(game, tables.create(game, None, ["Ann", *[None] * (game.seats.minimum - 1)], seed))
+    names = telling.names_of(table)
+    [ended] = tables.close_lobby(table, seed)
+    told = [telling.sentence(game, ended, names)]
+    table = tables.evolve(table, ended)
+    told += [telling.headline(table, viewer, names) for viewer in (None, 0)]
+    for text in told:
+        _clean(text, f"{game_name} closed lobby")
+        assert "closed" in text and tables.LOBBY_CLOSED not in text
