@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kennel.domain.core import lobby
 from kennel.domain.core import seating as seatings
 from kennel.domain.core import table as tables
 from kennel.domain.core.codec import Json, to_json
@@ -109,7 +110,7 @@ class Ledger:
 
     def fill_seat(self, seat: Seat | None, name: str, command_id: str, seed: bytes) -> Appending:
         """Prepare taking an open seat (the last one also deals); `commit` it once it is stored."""
-        events = tables.fill_seat(self.table, seat, name, seed=seed)
+        events = lobby.fill_seat(self.table, seat, name, seed=seed)
         cause = Cause(seat=None, command_id=command_id, type=FILL_SEAT, data=to_json(FillSeat(seat=seat, name=name)))
         return self._prepare(cause, events)
 
@@ -134,7 +135,7 @@ class Ledger:
     def close_lobby(self, command_id: str, seed: bytes) -> Appending:
         """Prepare closing a game whose open seats were not filled in time (the server's cause,
         `kennel.CloseLobby`); raises RuleViolation once every seat is filled."""
-        events = tables.close_lobby(self.table, seed)
+        events = lobby.close_lobby(self.table, seed)
         cause = Cause(seat=None, command_id=command_id, type=CLOSE_LOBBY, data=to_json(CloseLobby()))
         return self._prepare(cause, events)
 

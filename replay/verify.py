@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from itertools import zip_longest
 from typing import Any
 
+from kennel.domain.core import lobby
 from kennel.domain.core import table as tables
 from kennel.domain.core.codec import DecodeError, Json, JsonObject
 from kennel.domain.core.rng import SEED_BYTES, seed_commitment
@@ -313,7 +314,7 @@ def _check_attempts(
             raise _Failed(FailureKind.ATTEMPT, None, f"{where}: the command does not decode: {error}") from None
         try:
             if isinstance(command, FillSeat):
-                tables.fill_seat(table, command.seat, command.name, seed=seed)
+                lobby.fill_seat(table, command.seat, command.name, seed=seed)
             elif isinstance(command, (CreateGame, ExpirePrompt, CloseLobby)) or attempt.cause.seat is None:
                 raise _Failed(FailureKind.ATTEMPT, None, f"{where}: only seats' commands are refused")
             else:
@@ -357,9 +358,9 @@ def _decide(
         if table is None:
             raise _Failed(FailureKind.RULE, version, "a log opens with kennel.CreateGame")
         if isinstance(command, FillSeat):
-            return tables.fill_seat(table, command.seat, command.name, seed=seed), None
+            return lobby.fill_seat(table, command.seat, command.name, seed=seed), None
         if isinstance(command, CloseLobby):
-            return tables.close_lobby(table, seed), None
+            return lobby.close_lobby(table, seed), None
         if isinstance(command, ExpirePrompt):
             return tables.expire(table, command.seat, seed), None
         assert cause.seat is not None  # decode_cause refuses a game command without a seat

@@ -6,7 +6,7 @@ closes with `GameEnded`, which reveals the seed. The game's set-up (dealing, shu
 when the table is full: at creation when every seat is named, otherwise right after the
 `SeatFilled` of the last open seat. So nobody sees a deal while seats are open, and a creator
 cannot abandon and recreate games until it likes its hand. A table never filled is closed by
-`close_lobby` (a `GameEnded` with no winners, reason `LOBBY_CLOSED`). These engine events are the same for every
+`kennel.domain.core.lobby.close_lobby` (a `GameEnded` with no winners, reason `LOBBY_CLOSED`). These engine events are the same for every
 game; everything between them is the game's decider at work.
 
 Everything here is pure: the service, the replay tooling and the simulator all run games
@@ -27,7 +27,6 @@ from kennel.domain.core.rules import Game, Outcome, Prompt, PromptKind, RuleViol
 from kennel.domain.core.timeouts import TIMER_EVENTS, PromptExpired, TimerSet, check_limit
 from kennel.domain.core.undo import (
     ENGINE_COMMANDS,
-    MAX_PROPOSALS,
     UNDO_EVENTS,
     AnswerUndo,
     Proposal,
@@ -35,6 +34,9 @@ from kennel.domain.core.undo import (
     UndoAnswered,
     Undone,
     UndoProposed,
+    decide_undo,
+    may_propose_undo,
+    undo_actor,
 )
 
 
@@ -172,13 +174,13 @@ def create(
         timer.append(seated)
     # Set up now even with open seats, and keep it to ourselves: options the game's set-up
     # refuses are refused at creation, not when the last player sits down.
-    setup = _setup(game, options, len(seats), seed)
+    setup = deal(game, options, len(seats), seed)
     if any(name is None for name in seats):
         return [created, *timer]
     return [created, *timer, *setup]
 
 
-def _setup(game: Game[Any], options: Any, players: int, seed: bytes) -> list[Any]:
+def deal(game: Game[Any], options: Any, players: int, seed: bytes) -> list[Any]:
     """The game's set-up, always drawn from stream 1 of the seed, whenever the table fills."""
     return list(game.setup(options, players, Rng(seed, 1)))
 
@@ -246,16 +248,6 @@ def _evolve_game(table: Table[State], event: Any, reveals: bool | None = None) -
     return replaced(table, state=state, version=version, undoable=undoable, proposers=(), movers=movers)
 
 
-def undo_actor(event: Any) -> Seat | None:
-    """The seat that made a reversible event: its `seat` (or `proposer`) field (`Game.reveals`).
-    Every seat sees it, so who may propose an undo tells nobody anything hidden."""
-    for field in ("seat", "proposer"):
-        actor = getattr(event, field, None)
-        if isinstance(actor, int) and not isinstance(actor, bool):
-            return actor
-    return None
-
-
 def fold_into(table: Table[State], events: Sequence[Any]) -> Table[State]:
     """The table after these events."""
     for event in events:
@@ -273,74 +265,10 @@ def fold(game: Game[State], events: Sequence[Any]) -> Table[State]:
     return table
 
 
-LOBBY_CLOSED = "lobby_closed"
-
-
-def fill_seat(table: Table[Any], seat: Seat | None, name: str, *, seed: bytes) -> list[Any]:
-    """Take an open seat (the first open one when `seat` is None); taking the last one also
-    sets the game up (deals), from the seed committed to at creation."""
-    if table.ended is not None:
-        raise RuleViolation("kennel/game_over", "The game is over.")
-    if not name.strip():
-        raise RuleViolation("kennel/bad_name", "A seat needs a name.")
-    if seat is None:
-        if not table.open_seats:
-            raise RuleViolation("kennel/no_open_seat", "Every seat is taken.")
-        seat = table.open_seats[0]
-    if not 0 <= seat < len(table.seats):
-        raise RuleViolation("kennel/no_such_seat", f"There is no seat {seat}.")
-    if table.seats[seat] is not None:
-        raise RuleViolation("kennel/seat_taken", f"Seat {seat} is taken.")
-    filled = SeatFilled(seat=seat, name=name.strip())
-    if table.open_seats != (seat,):
-        return [filled]
-    return [filled, *_setup(table.game, table.options, len(table.seats), seed)]
-
-
-def close_lobby(table: Table[Any], seed: bytes) -> list[Any]:
-    """End a game whose open seats were not filled in time (the server's clock says when).
-    Nothing was dealt, so revealing the seed costs nothing and lets anyone check the log."""
-    if table.ended is not None:
-        raise RuleViolation("kennel/game_over", "The game is over.")
-    if table.started:
-        raise RuleViolation("kennel/game_started", "Every seat is filled: the game is under way.")
-    return [GameEnded(winners=(), scores=tuple(0 for _ in table.seats), reason=LOBBY_CLOSED, seed=seed.hex())]
-
-
 def _reveals(game: Game[Any], event: Any) -> bool:
     """Whether undo may never go back past this event (a game that does not say: always)."""
     reveals = getattr(game, "reveals", None)
     return True if reveals is None else bool(reveals(event))
-
-
-def _decide_undo(table: Table[Any], seat: Seat, command: Any) -> list[Any]:
-    """The engine's own commands: proposing an undo and answering a proposal."""
-    if isinstance(command, ProposeUndo):
-        if table.proposal is not None:
-            raise RuleViolation("kennel/undo_pending", "An undo is already being decided.")
-        if table.undoable == 0 or table.undo_point is None:
-            raise RuleViolation(
-                "kennel/nothing_to_undo",
-                "Nothing can be undone: the last event showed hidden cards or a random outcome.",
-            )
-        if seat not in table.movers:
-            raise RuleViolation(
-                "kennel/nothing_of_yours_to_undo",
-                "Only a player who made one of the moves since the last reveal or roll may ask to undo them.",
-            )
-        if table.proposers.count(seat) >= MAX_PROPOSALS:
-            raise RuleViolation(
-                "kennel/undo_limit",
-                f"A seat may propose an undo {MAX_PROPOSALS} time(s) per decision; play on, or wait for the next.",
-            )
-        return [UndoProposed(seat=seat, to_version=table.undo_point[0])]
-    if seat not in table.owe_undo_answer():
-        raise RuleViolation("kennel/no_undo_to_answer", "No undo proposal waits for your answer.")
-    answered = UndoAnswered(seat=seat, agree=command.agree)
-    assert table.proposal is not None  # owe_undo_answer() is empty without one
-    if command.agree and table.owe_undo_answer() == (seat,):
-        return [answered, Undone(to_version=table.proposal.to_version)]
-    return [answered]
 
 
 def play(table: Table[State], seat: Seat, command: Any, seed: bytes) -> list[Any]:
@@ -365,7 +293,7 @@ def play_folded(table: Table[State], seat: Seat, command: Any, seed: bytes) -> D
         events = seatings.decide(table.seating, seat, command)
         return Decision(events, fold_into(table, events))
     if command in ENGINE_COMMANDS:
-        events = _decide_undo(table, seat, command)
+        events = decide_undo(table, seat, command)
         return Decision(events, fold_into(table, events))
     if command not in table.game.commands:
         raise RuleViolation("kennel/unknown_command", f"{table.game.title} has no such command.")
@@ -386,7 +314,7 @@ def expire(table: Table[State], seat: Seat, seed: bytes) -> list[Any]:
         raise RuleViolation("kennel/nothing_owed", f"Seat {seat} owes no decision now.")
     expired = PromptExpired(seat=seat)
     if table.proposal is not None:
-        return [expired, *_decide_undo(table, seat, AnswerUndo(agree=False))]  # silence is no consent
+        return [expired, *decide_undo(table, seat, AnswerUndo(agree=False))]  # silence is no consent
     rng = Rng(seed, table.version)  # the stream `play` would use: the default may draw from it first
     command = table.game.timeout_command(table.state, seat, rng)
     if command not in table.game.legal_commands(table.state, seat):
@@ -462,13 +390,7 @@ def _legal_commands(table: Table[Any], seat: Seat) -> tuple[Any, ...]:
         return ()
     if table.proposal is not None:
         return (AnswerUndo(agree=True), AnswerUndo(agree=False)) if seat in table.owe_undo_answer() else ()
-    may_propose = (
-        table.undoable
-        and table.undo_point is not None
-        and seat in table.movers
-        and table.proposers.count(seat) < MAX_PROPOSALS
-    )
-    undo = (ProposeUndo(),) if may_propose else ()
+    undo = (ProposeUndo(),) if may_propose_undo(table, seat) else ()
     return (*table.game.legal_commands(table.state, seat), *undo)
 
 

@@ -13,10 +13,14 @@ move after learning what it should not have known, or re-roll chance.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from kennel.domain.core.codec import TypeRegistry
-from kennel.domain.core.rules import Seat
+from kennel.domain.core.rules import RuleViolation, Seat
 from kennel.domain.core.seating import SEATING_COMMANDS
+
+if TYPE_CHECKING:  # the table holds the undo state; this module only reads it
+    from kennel.domain.core.table import Table
 
 
 @dataclass(frozen=True)
@@ -65,3 +69,55 @@ ENGINE_COMMANDS: TypeRegistry[object] = TypeRegistry(
     {"kennel.ProposeUndo": ProposeUndo, "kennel.AnswerUndo": AnswerUndo, **SEATING_COMMANDS}
 )
 UNDO_EVENTS = {"kennel.UndoProposed": UndoProposed, "kennel.UndoAnswered": UndoAnswered, "kennel.Undone": Undone}
+
+
+def undo_actor(event: Any) -> Seat | None:
+    """The seat that made a reversible event: its `seat` (or `proposer`) field (`Game.reveals`).
+    Every seat sees it, so who may propose an undo tells nobody anything hidden."""
+    for field in ("seat", "proposer"):
+        actor = getattr(event, field, None)
+        if isinstance(actor, int) and not isinstance(actor, bool):
+            return actor
+    return None
+
+
+def may_propose_undo(table: Table[Any], seat: Seat) -> bool:
+    """Whether `seat` may propose an undo now: something is undoable, the seat made one of
+    those moves, and it has proposals left this decision (what `decide_undo` refuses otherwise)."""
+    return (
+        table.proposal is None
+        and table.undoable > 0
+        and table.undo_point is not None
+        and seat in table.movers
+        and table.proposers.count(seat) < MAX_PROPOSALS
+    )
+
+
+def decide_undo(table: Table[Any], seat: Seat, command: Any) -> list[Any]:
+    """The engine's own commands: proposing an undo and answering a proposal."""
+    if isinstance(command, ProposeUndo):
+        if table.proposal is not None:
+            raise RuleViolation("kennel/undo_pending", "An undo is already being decided.")
+        if table.undoable == 0 or table.undo_point is None:
+            raise RuleViolation(
+                "kennel/nothing_to_undo",
+                "Nothing can be undone: the last event showed hidden cards or a random outcome.",
+            )
+        if seat not in table.movers:
+            raise RuleViolation(
+                "kennel/nothing_of_yours_to_undo",
+                "Only a player who made one of the moves since the last reveal or roll may ask to undo them.",
+            )
+        if table.proposers.count(seat) >= MAX_PROPOSALS:
+            raise RuleViolation(
+                "kennel/undo_limit",
+                f"A seat may propose an undo {MAX_PROPOSALS} time(s) per decision; play on, or wait for the next.",
+            )
+        return [UndoProposed(seat=seat, to_version=table.undo_point[0])]
+    if seat not in table.owe_undo_answer():
+        raise RuleViolation("kennel/no_undo_to_answer", "No undo proposal waits for your answer.")
+    answered = UndoAnswered(seat=seat, agree=command.agree)
+    assert table.proposal is not None  # owe_undo_answer() is empty without one
+    if command.agree and table.owe_undo_answer() == (seat,):
+        return [answered, Undone(to_version=table.proposal.to_version)]
+    return [answered]

@@ -12,7 +12,7 @@ from pathlib import Path
 import grpc
 import pytest
 from kennel.client import Kennel, KennelError, Session
-from kennel.domain.core.table import LOBBY_CLOSED
+from kennel.domain.core.lobby import LOBBY_CLOSED
 from kennel.domain.registry import GAMES
 from kennel.replay.logformat import parse_log
 from kennel.service.config import Config

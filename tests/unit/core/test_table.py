@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from kennel.domain.core import lobby
 from kennel.domain.core import table as tables
 from kennel.domain.core.rng import Rng, seed_commitment, seed_from_text
 from kennel.domain.core.rules import Outcome, RuleViolation
@@ -46,10 +47,10 @@ def test_with_open_seats_the_deal_waits_for_the_last_seat() -> None:
     created, *rest = tables.create(GAME, {"deck_size": 5}, ("Ada", None, None), SEED)
     assert rest == [] and created.seats == ("Ada", None, None)
     table = tables.fold(GAME, [created])
-    first = tables.fill_seat(table, None, "Basil", seed=SEED)
+    first = lobby.fill_seat(table, None, "Basil", seed=SEED)
     assert first == [tables.SeatFilled(seat=1, name="Basil")]
     table = tables.fold_into(table, first)
-    filled, *setup = tables.fill_seat(table, None, "Clover", seed=SEED)
+    filled, *setup = lobby.fill_seat(table, None, "Clover", seed=SEED)
     assert filled == tables.SeatFilled(seat=2, name="Clover")
     assert setup == tables.create(GAME, {"deck_size": 5}, ("Ada", "Basil", "Clover"), SEED)[1:]
 
@@ -61,13 +62,13 @@ def test_the_setup_s_refusals_come_at_creation_even_with_open_seats() -> None:
 
 def test_an_unfilled_table_is_closed_with_no_winners_and_its_seed() -> None:
     table = opened(("Ada", None))
-    (ended,) = tables.close_lobby(table, SEED)
-    assert ended == tables.GameEnded(winners=(), scores=(0, 0), reason=tables.LOBBY_CLOSED, seed=SEED.hex())
+    (ended,) = lobby.close_lobby(table, SEED)
+    assert ended == tables.GameEnded(winners=(), scores=(0, 0), reason=lobby.LOBBY_CLOSED, seed=SEED.hex())
     assert tables.evolve(table, ended).ended == ended
     with refused("kennel/game_started"):
-        tables.close_lobby(opened(), SEED)
+        lobby.close_lobby(opened(), SEED)
     with refused("kennel/game_over"):
-        tables.close_lobby(tables.evolve(table, ended), SEED)
+        lobby.close_lobby(tables.evolve(table, ended), SEED)
 
 
 def test_options_are_stored_whole_with_their_defaults() -> None:
@@ -108,10 +109,10 @@ def test_a_table_with_open_seats_waits_for_players() -> None:
 
 def test_fill_seat_takes_the_first_open_seat_and_starts_the_game() -> None:
     table = opened(("Ada", None, None))
-    events = tables.fill_seat(table, None, "  Basil ", seed=SEED)
+    events = lobby.fill_seat(table, None, "  Basil ", seed=SEED)
     assert events == [tables.SeatFilled(seat=1, name="Basil")]
     table = tables.evolve(table, events[0])
-    table = tables.fold_into(table, tables.fill_seat(table, 2, "Clover", seed=SEED))
+    table = tables.fold_into(table, lobby.fill_seat(table, 2, "Clover", seed=SEED))
     assert table.seats == ("Ada", "Basil", "Clover") and table.started
     assert [prompt.seat for prompt in table.pending()] == [0]
 
@@ -122,12 +123,12 @@ def test_fill_seat_takes_the_first_open_seat_and_starts_the_game() -> None:
 )
 def test_fill_seat_refusals(seat: int, name: str, code: str) -> None:
     with refused(code):
-        tables.fill_seat(opened(("Ada", None)), seat, name, seed=SEED)
+        lobby.fill_seat(opened(("Ada", None)), seat, name, seed=SEED)
 
 
 def test_fill_seat_on_a_full_table_is_refused() -> None:
     with refused("kennel/no_open_seat"):
-        tables.fill_seat(opened(), None, "Clover", seed=SEED)
+        lobby.fill_seat(opened(), None, "Clover", seed=SEED)
 
 
 def test_play_draws_from_the_stream_numbered_by_the_table_version() -> None:
@@ -151,7 +152,7 @@ def test_nothing_may_be_played_or_filled_once_the_game_is_over() -> None:
     with refused("kennel/game_over"):
         tables.play(table, 0, Reveal(), SEED)
     with refused("kennel/game_over"):
-        tables.fill_seat(table, None, "Late", seed=SEED)
+        lobby.fill_seat(table, None, "Late", seed=SEED)
 
 
 def test_play_refuses_unknown_seats_and_commands_and_passes_the_game_s_refusals() -> None:

@@ -9,7 +9,15 @@ import pytest
 from kennel.domain.core import table as tables
 from kennel.domain.core.rng import seed_from_text
 from kennel.domain.core.rules import PromptKind, RuleViolation
-from kennel.domain.core.undo import MAX_PROPOSALS, AnswerUndo, ProposeUndo, UndoAnswered, Undone, UndoProposed
+from kennel.domain.core.undo import (
+    MAX_PROPOSALS,
+    AnswerUndo,
+    ProposeUndo,
+    UndoAnswered,
+    Undone,
+    UndoProposed,
+    undo_actor,
+)
 from kennel.domain.hoarders import GAME
 from kennel.domain.hoarders.cards import Critter
 from kennel.domain.hoarders.commands import PickCritters, RevealCritter
@@ -129,7 +137,7 @@ def test_a_seat_proposes_once_per_decision_so_undo_cannot_stall_a_game() -> None
 
 @pytest.mark.parametrize("game_name", sorted(GAMES))
 def test_every_reversible_event_names_the_seat_that_made_it(game_name: str) -> None:
-    """Who may propose an undo is read from the reversible events (`tables.undo_actor`, the
+    """Who may propose an undo is read from the reversible events (`undo_actor`, the
     `seat` or `proposer` field that `Game.reveals` asks for): one without would leave its maker
     unable to take it back."""
     game = GAMES[game_name]
@@ -138,4 +146,4 @@ def test_every_reversible_event_names_the_seat_that_made_it(game_name: str) -> N
         event for event in ledger.events[1:] if not tables.is_engine_event(event) and not game.reveals(event)
     ]
     assert reversible, "random play made no reversible move"
-    assert all(tables.undo_actor(event) is not None for event in reversible)
+    assert all(undo_actor(event) is not None for event in reversible)

@@ -10,8 +10,8 @@ import re
 from typing import Any
 
 import pytest
+from kennel.domain.core import lobby, telling
 from kennel.domain.core import table as tables
-from kennel.domain.core import telling
 from kennel.domain.core.rng import seed_from_text
 from kennel.domain.core.rules import Game
 from kennel.domain.registry import GAMES
@@ -134,10 +134,10 @@ def test_a_game_closed_before_it_began_says_so_in_words(game_name: str) -> None:
     seed = seed_from_text("closed lobby words")
     table = tables.fold(game, tables.create(game, None, ["Ann", *[None] * (game.seats.minimum - 1)], seed))
     names = telling.names_of(table)
-    [ended] = tables.close_lobby(table, seed)
+    [ended] = lobby.close_lobby(table, seed)
     told = [telling.sentence(game, ended, names)]
     table = tables.evolve(table, ended)
     told += [telling.headline(table, viewer, names) for viewer in (None, 0)]
     for text in told:
         _clean(text, f"{game_name} closed lobby")
-        assert "closed" in text and tables.LOBBY_CLOSED not in text
+        assert "closed" in text and lobby.LOBBY_CLOSED not in text
