@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from kennel.replay.verify import VerifyReport, verify
+from kennel.replay.verdict import VerifyReport
+from kennel.replay.verify import verify
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from kennel.replay.explain import render as render_narration
 from kennel.replay.logformat import LogFormatError, parse_log
 from kennel.replay.show import ShowError, render_text, show
 from kennel.replay.signing import read_public_key
-from kennel.replay.verify import describe
+from kennel.replay.verdict import describe
 
 EXIT_OK = 0
 EXIT_FAILED = 1

@@ -9,7 +9,8 @@ import pytest
 from kennel.domain.core.rng import seed_from_text
 from kennel.domain.registry import GAMES
 from kennel.replay.logformat import Log, Record, canonical_json, parse_log
-from kennel.replay.verify import Failure, FailureKind, VerifyReport, describe, verify
+from kennel.replay.verdict import Failure, FailureKind, VerifyReport, describe
+from kennel.replay.verify import verify
 from replay_samples import (
     GAME_NAMES,
     finished,

@@ -12,7 +12,8 @@ from kennel.client import Kennel, KennelError, Session
 from kennel.replay.diff import diverge
 from kennel.replay.explain import narrate
 from kennel.replay.logformat import Log, chain, parse_log
-from kennel.replay.verify import FailureKind, verify
+from kennel.replay.verdict import FailureKind
+from kennel.replay.verify import verify
 from kennel.v1 import kennel_pb2 as pb
 
 GAME = "hoarders"

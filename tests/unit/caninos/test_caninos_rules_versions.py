@@ -5,7 +5,8 @@ from pathlib import Path
 
 from kennel.domain.caninos import GAME
 from kennel.replay.logformat import parse_log
-from kennel.replay.verify import FailureKind, verify
+from kennel.replay.verdict import FailureKind
+from kennel.replay.verify import verify
 
 OLD_LOGS = Path(__file__).resolve().parent / "old_logs"
 
