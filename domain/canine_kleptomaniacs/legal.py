@@ -115,11 +115,12 @@ def turn_commands(state: CanineState, seat: int, only: type | None) -> list[Any]
     Paw (docs/rules: "The Paw gained or lost during a turn")."""
     paw = state.paw_holder == seat
     phase = state.phase
+    # The turn's own action first, a trade (optional, "at any point during a turn") last: the
+    # order front-ends list choices in.
+    trade = [ProposeTrade()] if trading.can_propose(state, seat) else []
     commands: list[Any] = []
-    if trading.can_propose(state, seat):
-        commands.append(ProposeTrade())
     if phase is TurnPhase.CLOSING:
-        return commands
+        return trade
     if phase is TurnPhase.OPEN or (paw and phase in (TurnPhase.HIDING, TurnPhase.SWAPPING)):
         commands.append(TakeActionCard())
         if not state.first_turn and state.mr_squirrel != seat:
@@ -130,7 +131,7 @@ def turn_commands(state: CanineState, seat: int, only: type | None) -> list[Any]
     commands.extend(hiding_commands(state, seat, only, hides=hides, swaps=swaps))
     if phase is not TurnPhase.OPEN:
         commands.append(EndTurn())
-    return commands
+    return [*commands, *trade]
 
 
 def effect_commands(state: CanineState, seat: int, effect: Any, only: type | None = None) -> list[Any]:
