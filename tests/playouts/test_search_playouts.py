@@ -36,10 +36,11 @@ def search_game(name: str, seats: int, text: str) -> Ledger:
     return ledger
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(set(GAMES) - {"a-dogs-life"}))  # that one: below, at 2 to 4 seats
 def test_search_bots_play_every_game_to_its_ending_and_the_log_verifies(name: str) -> None:
     ledger = search_game(name, 2, f"search playout {name}")
     assert ledger.table.ended is not None, f"{name}: no ending within {MAX_DECISIONS} decisions"
+    assert GAMES[name].outcome(ledger.table.state) is not None  # the rules ended it, not the engine
     report = verify(ledger.log().to_bytes())
     assert report.ok, report
 
@@ -54,3 +55,5 @@ def test_search_bots_end_a_dogs_life_by_burying_the_bones(seats: int) -> None:
     assert state.options.rounds == 0  # the rulebook's untimed game
     diggers = [seat for seat, dog in enumerate(state.dogs) if dog.buried >= state.options.bones]
     assert list(ledger.table.ended.winners) == diggers, [dog.buried for dog in state.dogs]
+    report = verify(ledger.log().to_bytes())
+    assert report.ok, report
