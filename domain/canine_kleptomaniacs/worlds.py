@@ -122,19 +122,34 @@ def _hand_kinds(items: tuple[TradeItem, ...]) -> tuple[Collectable, ...]:
 
 def _item_given(state: CanineState, event: ev.TradeItemGiven, seat: int, rng: Rng) -> tuple[CanineState, Any]:
     """Another seat puts a thing into its offer (rules version 2). A card from its hand shown
-    face up: the world where it holds it (with the cards it already offered). A card face down
-    (its kind blanked): one of the cards its sampled hand holds and has not yet offered, so that
-    the exchange, if it comes, hands over real cards."""
+    face up: the world where it holds it, with the cards it already offered face up. A card
+    face down (its kind blanked): one of the cards its sampled hand holds and has not offered
+    yet. Either way the offer's face-down cards are then ones the hand still holds (bringing a
+    face-up card may have taken one), so that the partner may accept in the world as it may in
+    the real one."""
     item = event.item
     if item.source is not Source.HAND:
         return state, event
     offer = state.effect
-    offered = _hand_kinds(offer.gives) if isinstance(offer, Offer) else ()
+    gives = offer.gives if isinstance(offer, Offer) else ()
+    shown = _hand_kinds(tuple(given for given in gives if not given.face_down))
     if item.kind is not None:
-        return _held(state, seat, event.proposer, (*offered, item.kind), rng), event
-    free = Counter(state.seats[event.proposer].hand) - Counter(offered)
-    card = (_some(tuple(free.elements()), 1, rng) or (None,))[0]
-    return state, replaced(event, item=replaced(item, kind=card))
+        state = _held(state, seat, event.proposer, (*shown, item.kind), rng)
+        shown = (*shown, item.kind)
+    free = Counter(state.seats[event.proposer].hand) - Counter(shown)
+    kept = []
+    for given in gives:
+        if given.source is Source.HAND and given.face_down:
+            if free[given.kind] <= 0:
+                given = replaced(given, kind=(_some(tuple(free.elements()), 1, rng) or (given.kind,))[0])
+            free[given.kind] -= 1
+        kept.append(given)
+    if isinstance(offer, Offer) and tuple(kept) != offer.gives:
+        state = replaced(state, effect=replaced(offer, gives=tuple(kept)))
+    if item.kind is None:
+        card = (_some(tuple(free.elements()), 1, rng) or (None,))[0]
+        event = replaced(event, item=replaced(item, kind=card))
+    return state, event
 
 
 def _completed(state: CanineState, event: ev.TradeCompleted, seat: int, rng: Rng) -> tuple[CanineState, Any]:

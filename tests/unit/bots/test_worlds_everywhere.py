@@ -1,5 +1,6 @@
 """Sampling never fails on a reachable view (issue 19): in random games of every game, at every
-decision, every seat's carried worlds fold in the new events and agree with its view.
+decision, every seat's carried worlds fold in the new events, agree with its view and give it
+the same legal commands (a search plays them there).
 
 `Sampler.worlds` checks each world against the seat's view and raises `NoWorld` on a mismatch,
 so a game whose filling misses an event kind (Canine Kleptomaniacs' item-by-item trades of rules
@@ -42,11 +43,14 @@ def test_every_seats_worlds_agree_with_its_view_at_every_decision_of_random_game
             for seat in range(seats):
                 legal = tables.legal_commands(table, seat)
                 sight = Sight(game, seat, tuple(histories[seat]), game.view(table.state, seat), legal)
+                where = f"{name} game {number} step {step} seat {seat}"
                 try:
-                    samplers[seat].worlds(sight, WORLDS)
+                    worlds = samplers[seat].worlds(sight, WORLDS)
                 except NoWorld as error:
-                    last = histories[seat][-3:]
-                    pytest.fail(f"{name} game {number} step {step} seat {seat}: {error}; last events {last}")
+                    pytest.fail(f"{where}: {error}; last events {histories[seat][-3:]}")
+                for world in worlds:  # a search plays the seat's commands in it: all must be legal there
+                    there = tables.legal_commands(world, seat)
+                    assert there == legal, f"{where}: other legal commands in a world; {histories[seat][-3:]}"
                 checked += 1
             prompts = table.pending()
             actor = prompts[chance.randrange(len(prompts))].seat
