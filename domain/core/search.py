@@ -5,7 +5,10 @@ For one decision it samples a few worlds its seat cannot tell from the real one
 (UCB1): each iteration plays one command in one sampled world and finishes the game (or a set
 number of decisions, then asks the game's evaluation) with a cheap rollout policy for every
 seat. The command with the best mean wins. Each game lends it a `Kit`: its determinizer, its
-rollout policy and its evaluation (domain/<game>/bot.py, listed in kennel.domain.bots).
+rollout policy and its evaluation (domain/<game>/bot.py, listed in kennel.domain.bots); and
+maybe a hint, its own pick, which the search leans towards (progressive bias) and then plays
+unless its rollouts clearly favour another command: for a long game whose rollouts see too
+little of it to tell most moves apart (A Dog's Life).
 
 Strength is set by iterations, not time, so that the same sight and seed give the same choice
 on any machine (the tests depend on it). The bot's own randomness is a `random.Random` seeded
