@@ -1,7 +1,7 @@
 """The one explicit list of what each game lends its search bot, and the bots by name.
 
 A game added to `kennel.domain.registry.GAMES` adds its kit here (domain/<game>/bot.py);
-tests/unit/bots checks that every game has one.
+tests/hidden/test_bot_worlds.py checks that every game has one.
 """
 
 from __future__ import annotations

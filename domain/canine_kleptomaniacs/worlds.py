@@ -11,6 +11,9 @@ the sampled world put another (the seat's own draw, a card another seat hides, t
 to lose, or passes to this seat), hidden cards trade places (kennel.domain.core.hidden) between
 the deck, the Laundry Pile and the other seats' hands; a throw's weapons are set as shown.
 
+In a trade (rules version 2), a card another seat offers face down is one its sampled hand
+holds, and the cards a trade hands over are held by their givers before it.
+
 Not kept: what the seat saw go into the Laundry Pile, or pass between two other seats it was
 one of (the sampled pile and hands are just as likely).
 """
@@ -21,7 +24,7 @@ from collections import Counter
 from typing import Any
 
 from kennel.domain.canine_kleptomaniacs import events as ev
-from kennel.domain.canine_kleptomaniacs.commands import Source
+from kennel.domain.canine_kleptomaniacs.commands import Source, TradeItem
 from kennel.domain.canine_kleptomaniacs.components import (
     ActionCard,
     Collectable,
@@ -33,7 +36,7 @@ from kennel.domain.canine_kleptomaniacs.components import (
 )
 from kennel.domain.canine_kleptomaniacs.evolve import HIDING_PLACES_IN_THE_BOX
 from kennel.domain.canine_kleptomaniacs.setup import insert_in_top_half
-from kennel.domain.canine_kleptomaniacs.state import Battle, CanineState, Owed
+from kennel.domain.canine_kleptomaniacs.state import Battle, CanineState, Offer, Owed
 from kennel.domain.core import hidden
 from kennel.domain.core.frozen import replaced
 from kennel.domain.core.rng import Rng
@@ -96,6 +99,10 @@ def fill(state: CanineState, event: Any, seat: int, rng: Rng) -> tuple[CanineSta
         if event.give.source is Source.HAND and event.give.kind is not None:
             state = _held(state, seat, event.proposer, (event.give.kind,), rng)
         return state, event
+    if isinstance(event, ev.TradeItemGiven) and event.proposer != seat:
+        return _item_given(state, event, seat, rng)
+    if isinstance(event, ev.TradeCompleted):
+        return _completed(state, event, seat, rng)
     if isinstance(event, ev.TradeMade):
         # The proposer's card first, from anywhere; then the partner's, from anywhere but the
         # proposer's hand (which must keep what it gives).
@@ -106,6 +113,60 @@ def fill(state: CanineState, event: Any, seat: int, rng: Rng) -> tuple[CanineSta
             if item.source is Source.HAND and item.kind is not None:
                 state = _held(state, seat, owner, (item.kind,), rng, keep=keep)
         return state, event
+    return state, event
+
+
+def _hand_kinds(items: tuple[TradeItem, ...]) -> tuple[Collectable, ...]:
+    return tuple(item.kind for item in items if item.source is Source.HAND and item.kind is not None)
+
+
+def _item_given(state: CanineState, event: ev.TradeItemGiven, seat: int, rng: Rng) -> tuple[CanineState, Any]:
+    """Another seat puts a thing into its offer (rules version 2). A card from its hand shown
+    face up: the world where it holds it, with the cards it already offered face up. A card
+    face down (its kind blanked): one of the cards its sampled hand holds and has not offered
+    yet. Either way the offer's face-down cards are then ones the hand still holds (bringing a
+    face-up card may have taken one), so that the partner may accept in the world as it may in
+    the real one."""
+    item = event.item
+    if item.source is not Source.HAND:
+        return state, event
+    offer = state.effect
+    gives = offer.gives if isinstance(offer, Offer) else ()
+    shown = _hand_kinds(tuple(given for given in gives if not given.face_down))
+    if item.kind is not None:
+        state = _held(state, seat, event.proposer, (*shown, item.kind), rng)
+        shown = (*shown, item.kind)
+    free = Counter(state.seats[event.proposer].hand) - Counter(shown)
+    kept = []
+    for given in gives:
+        if given.source is Source.HAND and given.face_down:
+            if free[given.kind] <= 0:
+                given = replaced(given, kind=(_some(tuple(free.elements()), 1, rng) or (given.kind,))[0])
+            free[given.kind] -= 1
+        kept.append(given)
+    if isinstance(offer, Offer) and tuple(kept) != offer.gives:
+        state = replaced(state, effect=replaced(offer, gives=tuple(kept)))
+    if item.kind is None:
+        card = (_some(tuple(free.elements()), 1, rng) or (None,))[0]
+        event = replaced(event, item=replaced(item, kind=card))
+    return state, event
+
+
+def _completed(state: CanineState, event: ev.TradeCompleted, seat: int, rng: Rng) -> tuple[CanineState, Any]:
+    """An offer accepted (rules version 2). Cards given face down, blanked for a seat outside
+    the trade, are the ones the sampled offer holds; then the proposer holds every card it gives
+    and the partner every card asked of it, from anywhere hidden but the proposer's hand."""
+    offer = state.effect
+    gives = event.gives
+    if any(item.source is Source.HAND and item.kind is None for item in gives):
+        sampled = offer.gives if isinstance(offer, Offer) and len(offer.gives) == len(gives) else gives
+        gives = tuple(
+            mine if item.source is Source.HAND and item.kind is None else item
+            for item, mine in zip(gives, sampled, strict=True)
+        )
+        event = replaced(event, gives=gives)
+    state = _held(state, seat, event.proposer, _hand_kinds(gives), rng)
+    state = _held(state, seat, event.partner, _hand_kinds(event.takes), rng, keep=(event.proposer,))
     return state, event
 
 

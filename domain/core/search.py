@@ -5,7 +5,10 @@ For one decision it samples a few worlds its seat cannot tell from the real one
 (UCB1): each iteration plays one command in one sampled world and finishes the game (or a set
 number of decisions, then asks the game's evaluation) with a cheap rollout policy for every
 seat. The command with the best mean wins. Each game lends it a `Kit`: its determinizer, its
-rollout policy and its evaluation (domain/<game>/bot.py, listed in kennel.domain.bots).
+rollout policy and its evaluation (domain/<game>/bot.py, listed in kennel.domain.bots); and
+maybe a hint, its own pick, which the search leans towards (progressive bias) and then plays
+unless its rollouts clearly favour another command: for a long game whose rollouts see too
+little of it to tell most moves apart (A Dog's Life).
 
 Strength is set by iterations, not time, so that the same sight and seed give the same choice
 on any machine (the tests depend on it). The bot's own randomness is a `random.Random` seeded
@@ -49,6 +52,10 @@ class Kit:
     policy: Policy = random_policy  # how every seat plays in a rollout
     evaluate: Evaluation = no_evaluation  # a rollout cut short: the seat's chance of winning, in [0, 1]
     depth: int = 400  # decisions in a rollout before it is cut short
+    # The game's own pick among the legal commands, if it has one worth trusting: the search
+    # then leans towards it (progressive bias), and needs clear evidence to choose otherwise.
+    hint: Policy | None = None
+    hint_weight: float = 0.0  # the lean, in reward: it fades as 1 / (visits + 1)
 
 
 @dataclass(frozen=True)
@@ -92,9 +99,18 @@ class SearchBot:
         worlds = [table.state for table in self._sampler.worlds(sight, self._level.worlds)]
         return options[self._search(sight, options, worlds, rng)]
 
+    def _hinted(self, sight: Sight, options: list[Any], world: Any, rng: random.Random) -> int | None:
+        """The arm the game's hint picks in the first world (None without a hint)."""
+        if self._kit.hint is None:
+            return None
+        pick = self._kit.hint(sight.game, world, sight.seat, options, rng)
+        return options.index(pick) if pick in options else None
+
     def _search(self, sight: Sight, options: list[Any], worlds: list[Any], rng: random.Random) -> int:
         visits = [0] * len(options)
         totals = [0.0] * len(options)
+        hinted = self._hinted(sight, options, worlds[0], rng)
+        bias = [self._kit.hint_weight if arm == hinted else 0.0 for arm in range(len(options))]
         for iteration in range(max(self._level.iterations, len(options))):
             if iteration < len(options):
                 arm = iteration
@@ -102,11 +118,15 @@ class SearchBot:
                 log_n = math.log(iteration)
                 arm = max(
                     range(len(options)),
-                    key=lambda a: totals[a] / visits[a] + EXPLORATION * math.sqrt(log_n / visits[a]),
+                    key=lambda a: totals[a] / visits[a]
+                    + bias[a] / (visits[a] + 1)
+                    + EXPLORATION * math.sqrt(log_n / visits[a]),
                 )
             world = worlds[iteration % len(worlds)]
             visits[arm] += 1
             totals[arm] += self._rollout(sight.game, world, sight.seat, options[arm], rng)
+        if hinted is not None:  # the most visited: with a lean, visits weigh the evidence against it
+            return max(range(len(options)), key=lambda a: (visits[a], totals[a] / visits[a]))
         return max(range(len(options)), key=lambda a: (totals[a] / visits[a], visits[a]))
 
     def _rollout(self, game: Game[Any], state: Any, seat: Seat, command: Any, rng: random.Random) -> float:

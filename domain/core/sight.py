@@ -3,8 +3,8 @@
 A bot is a player (design.md, "Bots"): it is handed its seat's `Sight` (the view, the stream of
 events redacted for that seat, and the legal commands: what the server sends that seat) and
 answers with one of those legal commands. It never receives the state, so it cannot peek; the
-honesty tests (tests/unit/bots) check that its answer does not change when only what its seat
-may not know changes.
+honesty tests (tests/hidden/test_bot_honesty.py) check that its answer does not change when only
+what its seat may not know changes.
 """
 
 from __future__ import annotations
