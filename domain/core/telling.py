@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kennel.domain.core import table as tables
+from kennel.domain.core.lobby import LOBBY_CLOSED
 from kennel.domain.core.rules import Game, Seat, Viewer
 from kennel.domain.core.seating import LEFT, SeatingSet, SeatReturned, SeatTakenOver
 from kennel.domain.core.timeouts import PromptExpired, TimerSet
@@ -22,7 +23,7 @@ from kennel.domain.core.undo import AnswerUndo, ProposeUndo, UndoAnswered, Undon
 from kennel.domain.core.words import HowToPlay, Label, listing
 
 UNDO_GROUP = "Undo"
-# A game whose open seats were not taken in time (`tables.close_lobby`): its reason is a code.
+# A game whose open seats were not taken in time (`kennel.domain.core.lobby.close_lobby`): its reason is a code.
 CLOSED = "This game was closed before it began: not every seat was taken in time."
 _SEAT_NUMBER = re.compile(r"\b([Ss])eat (\d+)\b")
 _YOUR = re.compile(r"\b[Yy]our\b")
@@ -75,7 +76,7 @@ def engine_sentence(game: Game[Any], event: Any, names: Sequence[str]) -> str:
     if isinstance(event, tables.SeatFilled):
         return f"{event.name} joined the game."
     if isinstance(event, tables.GameEnded):
-        if event.reason == tables.LOBBY_CLOSED:
+        if event.reason == LOBBY_CLOSED:
             return CLOSED
         winners = listing([names[s] for s in event.winners]) or "Nobody"
         return f"The game ended: {winners} won. {named(event.reason, names)}"
@@ -111,7 +112,7 @@ def seating_sentence(event: SeatingSet, names: Sequence[str]) -> str:
 def headline(table: tables.Table[Any], viewer: Viewer, names: Sequence[str]) -> str:
     """What heads a screen: the viewer's own prompt, or whom the table waits for, or the end."""
     outcome = table.outcome()
-    if outcome is not None and outcome.reason == tables.LOBBY_CLOSED:
+    if outcome is not None and outcome.reason == LOBBY_CLOSED:
         return CLOSED
     if outcome is not None:
         winners = listing([names[s] for s in outcome.winners]) or "Nobody"

@@ -188,7 +188,7 @@ def test_ruling_trading_at_any_point_during_a_turn():
     ends its turn; the turn stays open after an Action card for that."""
     state = given(TABLE, turn(0))
     state = after(state, 0, TakeActionCard())
-    assert state.turn == 0 and GAME.legal_commands(state, 0) == (ProposeTrade(), EndTurn())
+    assert state.turn == 0 and GAME.legal_commands(state, 0) == (EndTurn(), ProposeTrade())
     state = offer(state, 0, 1, [card(SOCKS)], [card(BALLS)])
     state = after(state, 1, AcceptTrade())
     assert BALLS in hand(state, 0)

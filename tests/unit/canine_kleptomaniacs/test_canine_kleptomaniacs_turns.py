@@ -68,7 +68,7 @@ def test_the_first_turn_takes_an_action_card_or_hides_one_set():
     """Gameplay Summary, the first turn: "EITHER takes an Action card OR hides a Collectables
     set from their starting hand": no swap, no Mr. Squirrel."""
     state = given(opening(*HANDS))
-    assert GAME.legal_commands(state, 0) == (ProposeTrade(), TakeActionCard(), HideSet(0, SOCKS))
+    assert GAME.legal_commands(state, 0) == (TakeActionCard(), HideSet(0, SOCKS), ProposeTrade())
     then_refused(state, 0, TakeMrSquirrel(), "first_turn")
 
 
@@ -77,7 +77,7 @@ def test_ruling_the_first_turn():
     is the whole action; the seat may still trade, then ends its turn."""
     state = after(given(opening(*HANDS)), 0, HideSet(0, SOCKS))
     assert state.phase is TurnPhase.ACTED and state.turn == 0
-    assert GAME.legal_commands(state, 0) == (ProposeTrade(), EndTurn())
+    assert GAME.legal_commands(state, 0) == (EndTurn(), ProposeTrade())
     events = when(state, 0, EndTurn())
     assert of_type(events, ActionsFinished) == [ActionsFinished(seat=0)]
     assert events[-1] == TurnStarted(seat=1, number=2)
@@ -94,7 +94,7 @@ def test_taking_an_action_card_is_the_turns_action():
         CollectablesDrawn(seat=0, count=2, cards=events[2].cards),
     ]
     state = after(state, 0, TakeActionCard())
-    assert GAME.legal_commands(state, 0) == (ProposeTrade(), EndTurn())
+    assert GAME.legal_commands(state, 0) == (EndTurn(), ProposeTrade())
     then_refused(state, 0, TakeActionCard(), "action_taken")
     assert when(state, 0, EndTurn())[-2:] == [TurnEnded(seat=0, quiet=False), TurnStarted(seat=1, number=3)]
 
