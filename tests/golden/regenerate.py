@@ -13,32 +13,28 @@ replay to:
 Each file is the first game of `kennel simulate GAME --players N --seed golden-N`: the same
 random bots, driver and seed text, played at the fewest and the most seats the game allows.
 A game whose rules as written need not end between random bots is recorded under the options
-in `GOLDEN_OPTIONS`, which end it (its rulebook's own variant, say), named in the log's header.
+that end it (`testkit.bot_games.finishing_options`: its rulebook's own variant, say), named in
+the log's header.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-import uuid
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from kennel.domain.core.bots import RandomBot
-from kennel.domain.core.codec import Json
-from kennel.domain.core.rng import seed_from_text
 from kennel.domain.core.rules import Game
 from kennel.domain.registry import GAMES
-from kennel.replay.ledger import Ledger
-from kennel.service.matches import DEFAULT_MAX_STEPS, GAME_ID_NAMESPACE, LocalMatch
-from kennel.service.simulate import bot_names, game_text, play_out, simulate_local
-
-# A Dog's Life is won only by burying four bones, which random bots almost never do: its golden
-# games play the rulebook's timed variant, with the house rule that ends a tie after 5 rounds.
-GOLDEN_OPTIONS: dict[str, dict[str, Json]] = {"a-dogs-life": {"round_limit": 30, "overtime_rounds": 5}}
+from kennel.service.matches import DEFAULT_MAX_STEPS
+from kennel.service.simulate import simulate_local
 
 GOLDEN_DIR = Path(__file__).resolve().parent
+# Run as a script (`python tests/golden/regenerate.py`), tests/ is not on the path as under pytest.
+if str(GOLDEN_DIR.parent) not in sys.path:
+    sys.path.insert(0, str(GOLDEN_DIR.parent))
+from testkit.bot_games import finishing_options  # after the path is set
 
 
 def seat_counts(game: Game[Any]) -> list[int]:
@@ -50,18 +46,10 @@ def golden_path(game: Game[Any], players: int) -> Path:
 
 
 def golden_log(game: Game[Any], players: int) -> bytes:
-    """`kennel simulate`'s first game at this seed, under the game's golden options if any."""
-    seed_text = f"golden-{players}"
-    options = GOLDEN_OPTIONS.get(game.name)
-    if options is None:
-        return simulate_local(game, players, seed_text, 0, DEFAULT_MAX_STEPS).log
-    text = game_text(seed_text, 0)  # the same ids, seed and bots as simulate_local
-    ledger = Ledger.create(
-        game, str(uuid.uuid5(GAME_ID_NAMESPACE, text)), options, bot_names(players), seed_from_text(text)
-    )
-    match = LocalMatch(ledger, seed_from_text(text), [RandomBot(f"{text}:{seat}") for seat in range(players)])
-    play_out(match, text, DEFAULT_MAX_STEPS)
-    return match.log()
+    """`kennel simulate`'s first game at this seed, under the options that finish it."""
+    run = simulate_local(game, players, f"golden-{players}", 0, DEFAULT_MAX_STEPS, options=finishing_options(game))
+    assert run.log is not None  # in process, the log is always there
+    return run.log
 
 
 def regenerate(game: Game[Any]) -> list[Path]:
