@@ -10,6 +10,10 @@ transaction that holds it has committed, so an acknowledgement still means durab
 One queue for the whole store: a sharded store (kennel.service.postgres) writes a batch that spans
 shards in one transaction too, locking only the shards it touches.
 
+Closing (at shutdown) refuses new appends and waits for the batch being written: the store is
+closed only after its writer thread has let go of it (closing a SQLite connection under a thread
+that is writing to it crashes the process).
+
 A batch is all or none. When it fails (a version conflict: another replica wrote to one of its
 games first), its appends are written again one transaction each, so that only the game that
 lost the race sees the conflict and decides again (kennel.service.games); the others succeed.
@@ -22,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import structlog
+from kennel.service.errors import Unavailable
 from kennel.service.metrics import Metrics
 from kennel.service.storage import Append, GameStore, VersionConflict
 
@@ -45,9 +50,13 @@ class Appender:
         self._max_batch = max_batch
         self._waiting: list[_Waiting] = []
         self._writer: asyncio.Task[None] | None = None
+        self._closed = False
 
     async def append(self, append: Append) -> None:
-        """Return once `append` is committed; raise VersionConflict if one of its versions is taken."""
+        """Return once `append` is committed; raise VersionConflict if one of its versions is taken,
+        Unavailable once the server is shutting down."""
+        if self._closed:
+            raise Unavailable("kennel/shutting_down", "The server is shutting down; try again shortly.")
         waiting = _Waiting(append, asyncio.get_running_loop().create_future())
         self._waiting.append(waiting)
         if self._writer is None or self._writer.done():
@@ -75,6 +84,13 @@ class Appender:
                     waiting.done.set_result(None)
                 else:
                     waiting.done.set_exception(failure)
+
+    async def close(self) -> None:
+        """Refuse new appends and return once every queued one is written (or has failed)."""
+        self._closed = True
+        while self._writer is not None and not self._writer.done():
+            # asyncio.wait, not await: a cancelled shutdown must not cancel the write callers wait for.
+            await asyncio.wait([self._writer])
 
     def _write(self, appends: Sequence[Append]) -> list[Exception | None]:
         """On the writer thread: one transaction for all, or one each after a version conflict.

@@ -34,6 +34,7 @@ from eventsourcing.persistence import (
 )
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from kennel.replay.logformat import Attempt, Record
+from kennel.service.inflight import InFlight
 from kennel.service.listener import Followed, StoreListener
 from kennel.service.storage import (
     Append,
@@ -368,6 +369,7 @@ class ShardedStore(GameStore):
         self.shards = list(shards)
         self.location = location
         self._listener: StoreListener | None = None
+        self.in_flight = InFlight()  # its own calls across shards (each shard counts its own)
 
     def shard(self, game_id: uuid.UUID) -> GameStore:
         return self.shards[shard_of(game_id, len(self.shards))]
@@ -380,6 +382,7 @@ class ShardedStore(GameStore):
     def close(self) -> None:
         if self._listener is not None:
             self._listener.stop()
+        self.in_flight.settle()  # each shard waits for its own calls as it closes
         for shard in self.shards:
             shard.close()
 
@@ -396,7 +399,8 @@ class ShardedStore(GameStore):
             by_shard.setdefault(shard_of(append.game_id, len(self.shards)), []).append(append)
         parts = [(index, self.shards[index].recorder, stored_events(by_shard[index])) for index in sorted(by_shard)]
         try:
-            insert_across(parts)
+            with self.in_flight.call():
+                insert_across(parts)
         except IntegrityError as error:
             raise VersionConflict(", ".join(str(a.game_id) for a in appends)) from error
 

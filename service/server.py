@@ -60,6 +60,7 @@ class RunningServer:
         await self.health.enter_graceful_shutdown()
         await self.server.stop(grace)
         self.hub.close()
+        await self.hub.appender.close()  # the writer thread lets go of the store before it closes
         if self.metrics is not None:
             self.metrics.stop()
         self.store.close()

@@ -16,9 +16,9 @@ from kennel import wire
 from kennel.domain.core import table as tables
 from kennel.domain.core import telling
 from kennel.domain.registry import game_named, wire_name
+from kennel.replay.logformat import mid_decision
 from kennel.replay.signing import public_bytes
 from kennel.service.errors import InvalidArgument, status_of
-from kennel.replay.logformat import mid_decision
 from kennel.service.games import GameHub
 from kennel.service.history import History
 from kennel.service.interceptors import current_principal

@@ -20,10 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import structlog
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.sqlite import SQLiteConnection, SQLiteConnectionPool, SQLiteFactory
 from kennel.replay.logformat import Attempt, Checkpoint, Header, Log, Record, canonical_json
+from kennel.service.inflight import InFlight
 
 RECORD_TOPIC = "kennel/record/v1"
 DESK_TOPIC = "kennel/desk/v1"
@@ -32,6 +34,8 @@ _DESK_NAMESPACE = uuid.UUID("5b0e3c58-4e43-4c8e-9a57-6f2f1f0d3a11")
 _ATTEMPTS_NAMESPACE = uuid.UUID("0c3f3a8e-2b7d-4f1e-9a0b-8f6d2c4e5a17")
 DEFAULT_DATA_DIR = "data"
 DB_FILE = "kennel.sqlite3"
+
+log = structlog.get_logger(__name__)
 
 
 class GameNotFound(LookupError):
@@ -181,6 +185,7 @@ class GameStore:
         self._poller: Any = None  # SQLite shared by several processes: what follows the others
         self._app = KennelStore(env=env)
         self._recorder = self._app.recorder
+        self.in_flight = InFlight()  # calls running on other threads; `close` waits for them
 
     def listen(self, on_changes: Callable[[list[Change]], None]) -> None:
         """Call `on_changes` (from another thread) with every entry appended from now on, in
@@ -218,12 +223,15 @@ class GameStore:
     def close(self) -> None:
         if getattr(self, "_poller", None) is not None:
             self._poller.stop()
-        self._app.close()
+        if self.in_flight.settle():
+            self._app.close()
+        else:  # left open for the process's exit: closing it under a running call would crash
+            log.warning("store_left_open", location=self.location, reason="a call did not end in time")
 
     def pragmas(self) -> dict[str, Any]:
         """journal_mode and synchronous as the library's own writer connection reports them."""
         datastore = self._recorder.datastore  # type: ignore[attr-defined]
-        with datastore.transaction(commit=True) as cursor:
+        with self.in_flight.call(), datastore.transaction(commit=True) as cursor:
             cursor.execute("PRAGMA journal_mode")
             journal_mode = cursor.fetchone()[0]
             cursor.execute("PRAGMA synchronous")
@@ -252,7 +260,8 @@ class GameStore:
         appending them one at a time.
         """
         try:
-            self._recorder.insert_events(stored_events(appends))
+            with self.in_flight.call():
+                self._recorder.insert_events(stored_events(appends))
         except IntegrityError as error:
             raise VersionConflict(", ".join(str(a.game_id) for a in appends)) from error
 
@@ -260,21 +269,27 @@ class GameStore:
         """Keep a refused command (the game's `number`th); VersionConflict if that number is taken."""
         stored = StoredEvent(attempts_id(game_id), number, ATTEMPT_TOPIC, canonical_json(attempt.to_json()))
         try:
-            self._recorder.insert_events([stored])
+            with self.in_flight.call():
+                self._recorder.insert_events([stored])
         except IntegrityError as error:
             raise VersionConflict(str(game_id)) from error
 
     # Reading -----------------------------------------------------------------------------
 
     def read_attempts(self, game_id: uuid.UUID) -> list[Attempt]:
-        return [Attempt.from_json(json.loads(s.state)) for s in self._recorder.select_events(attempts_id(game_id))]
+        with self.in_flight.call():
+            stored = self._recorder.select_events(attempts_id(game_id))
+        return [Attempt.from_json(json.loads(s.state)) for s in stored]
 
     def read_records(self, game_id: uuid.UUID, after: int = 0) -> list[Record]:
-        stored = self._recorder.select_events(game_id, gt=after or None)
+        with self.in_flight.call():
+            stored = self._recorder.select_events(game_id, gt=after or None)
         return [Record.from_bytes(s.state) for s in stored]
 
     def read_desk(self, game_id: uuid.UUID) -> Desk:
-        entries = [json.loads(s.state) for s in self._recorder.select_events(desk_id(game_id))]
+        with self.in_flight.call():
+            stored = self._recorder.select_events(desk_id(game_id))
+        entries = [json.loads(s.state) for s in stored]
         if not entries:
             raise GameNotFound(str(game_id))
         first = entries[0]
@@ -302,7 +317,8 @@ class GameStore:
         games: dict[str, GameSummary] = {}
         start = 1
         while True:
-            batch = self._recorder.select_notifications(start, page, topics=[DESK_TOPIC])
+            with self.in_flight.call():
+                batch = self._recorder.select_notifications(start, page, topics=[DESK_TOPIC])
             for notification in batch:
                 fold_summary(games, json.loads(notification.state))
             if len(batch) < page:
