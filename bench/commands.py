@@ -40,11 +40,12 @@ def echo(sizes: Sizes, work: Path) -> dict[str, Any]:
     return results
 
 
-def play(server: procs.Server, sizes: Sizes, game: str, players: int, inflight: int) -> dict[str, Any]:
+def play(server: procs.Server, sizes: Sizes, game: str, players: int, inflight: int, *extra: str) -> dict[str, Any]:
     server.mark_cpu()
     result = procs.run_json(
         procs.bench_module("load", "play", "--address", server.address, "--game", game, "--players", str(players),
-                           "--inflight", str(inflight), "--seconds", str(sizes.seconds), "--warmup", str(sizes.warmup)),
+                           "--inflight", str(inflight), "--seconds", str(sizes.seconds), "--warmup", str(sizes.warmup),
+                           *extra),
         timeout=_timeout(sizes),
     )
     return {**result, "server_cpu_s": server.cpu_since_mark()}

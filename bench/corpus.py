@@ -29,7 +29,11 @@ def played(
             continue
         seats = min(max(players, game.seats.minimum), game.seats.maximum)
         for index in range(games_per_type):
-            yield name, simulate_local(game, seats, f"{seed}:{name}", index, DEFAULT_MAX_STEPS).log
+            # Under the options that random play ends with (A Dog's Life's timed variant): whole
+            # games, not logs cut off at the step limit after 10,000 moves.
+            options = dict(game.random_play_options) or None
+            run = simulate_local(game, seats, f"{seed}:{name}", index, DEFAULT_MAX_STEPS, options=options)
+            yield name, run.log
 
 
 def renamed(log: Log, game_id: uuid.UUID) -> Log:

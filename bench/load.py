@@ -3,6 +3,8 @@
 - `echo`: closed loop of echo calls (the baseline);
 - `play`: bot players drive whole games through a Kennel server, C games in flight (one call
   outstanding per game), new games started as games end; SubmitCommand latencies are timed;
+  with `--push`, every seat follows a Watch stream instead and acts when an update says so
+  (bench.pushed: the peer's shape, a socket per seat);
 - `open-games`: create N games and look at each seat's view once (memory per idle live game);
 - `drive` / `watch`: the fan-out, one seat playing paced commands while W streams watch.
 
@@ -29,7 +31,7 @@ from kennel.service.matches import proposes_undo
 from kennel.v1 import kennel_pb2 as pb
 from kennel.v1 import kennel_pb2_grpc as pb_grpc
 
-from bench import echo
+from bench import echo, pushed
 from bench.stats import latency_ms
 
 MAX_STEPS = 10_000  # a game longer than this is abandoned (none is, with these rules)
@@ -46,6 +48,7 @@ class Recorder:
     errors: Counter[str] = field(default_factory=Counter)
     games_started: int = 0
     games_finished: int = 0
+    raced: int = 0  # pushed seats' commands refused because another seat's got in first (bench.pushed)
 
     def add(self, kind: str, started: float, ended: float) -> None:
         if started >= self.measure_from and ended <= self.deadline:
@@ -58,6 +61,7 @@ class Recorder:
         out["errors"] = dict(self.errors)
         out["games_started"] = self.games_started
         out["games_finished"] = self.games_finished
+        out["raced"] = self.raced
         return out
 
 
@@ -82,7 +86,7 @@ class Bot:
         self.latest = pb.View()
         self.steps = 0
 
-    async def create(self, recorder: Recorder | None = None) -> None:
+    async def create(self, recorder: Recorder | None = None, look: bool = True) -> None:
         request = pb.CreateGameRequest(
             game_type=self.game, seats=[pb.SeatSpec(name=f"bot-{seat}") for seat in range(self.players)]
         )
@@ -94,7 +98,10 @@ class Bot:
         self._metadata = {s.seat: (("authorization", f"Bearer {s.credential}"),) for s in created.seats}
         self._views = {}
         self.steps = 0
-        self.latest = await self.view(0, recorder)
+        self.latest = await self.view(0, recorder) if look else pb.View()  # pushed seats need not look
+
+    def metadata(self, seat: int) -> tuple[tuple[str, str], ...]:
+        return self._metadata[seat]
 
     @property
     def over(self) -> bool:
@@ -179,13 +186,15 @@ async def _play(args: argparse.Namespace, stubs: list[pb_grpc.KennelStub]) -> di
         bot = Bot(stub, args.game, args.players, random.Random(f"{args.seed}:{index}"))
         while time.perf_counter() < recorder.deadline:
             try:
-                await bot.create(recorder)
+                await bot.create(recorder, look=not args.push)
                 recorder.games_started += 1
-                while not bot.over and bot.steps < MAX_STEPS and time.perf_counter() < recorder.deadline:
+                if args.push:
+                    await pushed.play_game(bot, recorder, MAX_STEPS)
+                while not args.push and not bot.over and bot.steps < MAX_STEPS and time.perf_counter() < recorder.deadline:
                     await bot.step(recorder)
                 recorder.games_finished += bot.over
-            except grpc.aio.AioRpcError as error:
-                recorder.errors[error.code().name] += 1  # this game is abandoned; start another
+            except (grpc.aio.AioRpcError, TimeoutError) as error:  # this game is abandoned; start another
+                recorder.errors[error.code().name if isinstance(error, grpc.aio.AioRpcError) else "stalled"] += 1
 
     recorder, seconds = await _timed_loop(args.inflight, args.seconds, args.warmup, worker)
     summary = recorder.summary(seconds)
@@ -286,6 +295,7 @@ def main() -> None:
             sub.add_argument("--warmup", type=float, default=1.0)
         if name == "play":
             sub.add_argument("--channels", type=int, default=1)
+            sub.add_argument("--push", action="store_true", help="every seat follows a Watch stream (bench.pushed)")
         if name in ("play", "open-games", "drive"):
             sub.add_argument("--game", default="hoarders")
             sub.add_argument("--players", type=int, default=2)

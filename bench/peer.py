@@ -56,7 +56,11 @@ def _peer_runs(source: Path, sizes: Sizes) -> list[dict[str, Any]]:
 def _kennel_same_shape(sizes: Sizes, work: Path, source: Path | None) -> dict[str, Any]:
     server = procs.kennel_server(work / "peer-shape-data", work / "peer-shape-server.log", source=source)
     try:
+        # Both of Kennel's client shapes: seats that ask for their view when it is stale (as the
+        # `commands` section), and seats pushed their view by a Watch stream each (bench.pushed),
+        # which is the peer's own shape: a socket per seat, an update to every seat per move.
         result = commands.play(server, sizes, GAME, PLAYERS, sizes.peer_inflight)
+        result["pushed"] = commands.play(server, sizes, GAME, PLAYERS, sizes.peer_inflight, "--push")
         result["server_rss_mib_end"] = round(server.rss_kib() / 1024, 1)
     finally:
         server.stop()

@@ -131,9 +131,10 @@ def start_server(argv: Sequence[str], log: Path, env: dict[str, str] | None = No
             _drain(process.stdout, out)
             return Server(process=process, port=int(found.group(1)), log=log, started_s=round(elapsed, 4), _output=out)
     process.kill()
-    process.wait(timeout=10)
+    code = process.wait(timeout=10)
     out.close()
-    raise RuntimeError(f"{argv[:4]} did not start: {seen.decode(errors='replace')[-500:]} (log {log})")
+    said = log.read_bytes()[-1500:].decode(errors="replace")  # the log goes with its temporary folder
+    raise RuntimeError(f"{argv[:4]} did not start (exit {code}): {seen.decode(errors='replace')[-500:]}\n{said}")
 
 
 def _drain(stream: IO[bytes], into: IO[bytes]) -> None:

@@ -55,6 +55,15 @@ def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
         rows.append({"target": f"projection caches per finished game watched by {watched['viewers_per_game']} viewers, "
                      f"{watched['game']} (KiB; no target, the issue's memory suspect)",
                      "value": watched["kib_per_watched_game"], "goal": "-", "met": True})
+    peer = results.get("peer") or {}
+    memory_runs = [run for run in peer.get("boardgameio", []) if run.get("storage") == "memory"]
+    pushed = _get(peer, "kennel_sqlite_durable", "pushed", "command", "per_second")
+    if memory_runs and pushed is not None:
+        # The peer's own shape (a stream per seat; bench.pushed) against its in-memory store.
+        value = ratio(pushed, memory_runs[0].get("moves_per_s"))
+        rows.append({"target": f"{peer['shape']['game']} beside boardgame.io: Kennel moves/s (pushed seats) / "
+                     "boardgame.io in memory moves/s", "value": value, "goal": ">= 1.0",
+                     "met": value is not None and value >= 1.0})
     p99 = _get(results, "fanout", "ack_to_delivery", "p99_ms")
     if p99 is not None:
         watchers = results["fanout"]["watchers"]
@@ -130,8 +139,14 @@ def markdown(results: dict[str, Any], json_name: str) -> str:
         kennel = peer["kennel_sqlite_durable"]
         lines += ["", f"Beside boardgame.io ({shape['game']}, {shape['players']} players, {shape['inflight']} matches in flight):",
                   "", "| server | moves/s | p50 ms | p99 ms |", "|---|---|---|---|",
-                  f"| Kennel, SQLite, durable acks (ack latency) | {_fmt(_get(kennel, 'command', 'per_second'))} | "
+                  f"| Kennel, SQLite, durable acks (ack latency), seats ask for stale views | "
+                  f"{_fmt(_get(kennel, 'command', 'per_second'))} | "
                   f"{_fmt(_get(kennel, 'command', 'p50_ms'))} | {_fmt(_get(kennel, 'command', 'p99_ms'))} |"]
+        pushed_run = kennel.get("pushed")
+        if pushed_run:
+            lines.append(f"| Kennel, the same, seats pushed by a Watch stream each (the peer's shape) | "
+                         f"{_fmt(_get(pushed_run, 'command', 'per_second'))} | "
+                         f"{_fmt(_get(pushed_run, 'command', 'p50_ms'))} | {_fmt(_get(pushed_run, 'command', 'p99_ms'))} |")
         for run in peer["boardgameio"]:
             latency = run.get("latency_ms") or {}
             lines.append(f"| boardgame.io {run.get('storage')} | {_fmt(run.get('moves_per_s'))} | "

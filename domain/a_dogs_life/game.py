@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from kennel.domain.a_dogs_life import decide as deciding
@@ -94,6 +95,9 @@ class ADogsLife:
     rules_version = "2"
     seats = SeatRange(setting_up.MIN_SEATS, setting_up.MAX_SEATS)
     options_type: type = Options
+    # The rules as written end only when a dog buries its bones, which random play almost never
+    # does: random play uses the rulebook's timed variant (docs/rules/a-dogs-life.md).
+    random_play_options: Mapping[str, Any] = MappingProxyType({"round_limit": 30, "overtime_rounds": 5})
     commands: TypeRegistry[Any] = TypeRegistry.of(
         [
             MoveDog,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from kennel.domain.canine_kleptomaniacs import decide as deciding
@@ -112,6 +113,7 @@ class CanineKleptomaniacs:
     rules_version = "2"
     seats = SeatRange(setting_up.MIN_SEATS, setting_up.MAX_SEATS)
     options_type: type = Options
+    random_play_options: Mapping[str, Any] = MappingProxyType({})  # random play ends under the defaults
     commands: TypeRegistry[Any] = TypeRegistry.of(deciding.COMMANDS)
     events: TypeRegistry[Any] = TypeRegistry.of(EVENT_TYPES)
 

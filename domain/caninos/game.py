@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from kennel.domain.caninos import commands as c
@@ -30,6 +31,7 @@ class Caninos:
     rules_version = "2"  # 2: issue 17, rules as written (docs/rules/caninos.md, "Rules versions")
     seats = SeatRange(setting_up.MIN_SEATS, setting_up.MAX_SEATS)
     options_type: type = Options
+    random_play_options: Mapping[str, Any] = MappingProxyType({})  # random play ends under the defaults
     commands: TypeRegistry[Any] = TypeRegistry.of(
         [
             c.Steal,

@@ -9,7 +9,7 @@ The service, replay tooling, bots and tests use only this interface, never a gam
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -84,6 +84,9 @@ class Game(Protocol[State]):
     rules_version: str  # bumped whenever the rules change what a log replays to
     seats: SeatRange
     options_type: type  # a frozen dataclass; every field has a default
+    # Options under which players choosing uniformly at random end a game (empty when the defaults
+    # do): random playouts, benchmarks and tests that need whole games play under these.
+    random_play_options: Mapping[str, Any]
     commands: TypeRegistry[Any]
     events: TypeRegistry[Any]
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from kennel.domain.core.codec import TypeRegistry
@@ -43,6 +44,7 @@ class Hoarders:
     rules_version = "2"  # 2: a lone Beaver stops drawing at a win (docs/rules/hoarders.md)
     seats = SeatRange(setting_up.MIN_SEATS, setting_up.MAX_SEATS)
     options_type: type = Options
+    random_play_options: Mapping[str, Any] = MappingProxyType({})  # random play ends under the defaults
     commands: TypeRegistry[Any] = TypeRegistry.of([PickCritters, RevealCritter, AllowTheft, CancelTheft])
     words = WORDS
     events: TypeRegistry[Any] = TypeRegistry.of(

@@ -19,15 +19,12 @@ from kennel.replay.ledger import Ledger
 from kennel.service.matches import DEFAULT_MAX_STEPS, LocalMatch, SimulationError
 from kennel.service.simulate import bot_names, play_out
 
-# Options under which random bots finish a game. The rules as written let A Dog's Life run on
-# until a dog buries its bones, which random bots almost never do; tests that need whole games
-# play the rulebook's timed variant instead (tests/playouts play the defaults, capped).
-FINISHING_OPTIONS: dict[str, dict[str, Json]] = {"a-dogs-life": {"round_limit": 30, "overtime_rounds": 5}}
-
-
 def finishing_options(game: Game[Any]) -> Mapping[str, Json] | None:
-    """The options a test that needs a finished random game plays `game` under (None: defaults)."""
-    return FINISHING_OPTIONS.get(game.name)
+    """The options a test that needs a finished random game plays `game` under (None: defaults).
+    The game says which (`Game.random_play_options`): the rules as written let A Dog's Life run
+    on until a dog buries its bones, which random bots almost never do, so such tests play the
+    rulebook's timed variant (tests/playouts play the defaults, capped)."""
+    return dict(game.random_play_options) or None
 
 
 def finishing_arguments(game: Game[Any]) -> list[str]:

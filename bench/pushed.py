@@ -1,0 +1,89 @@
+"""The peer's load shape in Kennel: every seat follows its own Watch stream and acts as soon as
+its view says it owes a decision (boardgame.io's driver opens one socket per seat, and the server
+sends every seat an update after every move). No seat ever asks for a view: each update carries
+it. Used by `python -m bench.load play --push` (the `peer` section's Kennel figure).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import grpc
+from kennel.service.matches import proposes_undo
+from kennel.v1 import kennel_pb2 as pb
+
+# A refusal that a pushed seat expects now and then: another seat's command got in first, so the
+# state moved on; the seat acts again on the next update.
+RACED = (grpc.StatusCode.FAILED_PRECONDITION, grpc.StatusCode.ABORTED)
+
+
+async def play_seat(bot, seat: int, recorder, rng: random.Random, max_steps: int) -> None:  # noqa: ANN001
+    """Follow seat `seat`'s stream until the game ends, the run's deadline passes or the game
+    reaches `max_steps` commands; submit a random legal command (never an undo proposal) whenever
+    the newest view received owes this seat a decision. Updates that queued while the seat was
+    submitting are skipped to the newest, as a client showing the game would."""
+    metadata = bot.metadata(seat)
+    stream = bot.stub.Watch(pb.WatchRequest(game_id=bot.game_id, after_version=0), metadata=metadata, timeout=120)
+    newest: list[pb.View] = []
+    arrived = asyncio.Event()
+
+    async def read() -> None:
+        async for update in stream:
+            if not newest or update.view.version >= newest[-1].version:
+                newest[:] = [update.view]
+            arrived.set()
+        arrived.set()  # the stream ended
+
+    reader = asyncio.create_task(read())
+    acted = 0
+    try:
+        while not reader.done() or arrived.is_set():
+            await arrived.wait()
+            arrived.clear()
+            view = newest[-1]
+            if view.HasField("outcome"):
+                bot.latest = view
+                return
+            if time.perf_counter() >= recorder.deadline or bot.steps >= max_steps:
+                return
+            if view.version <= acted or not view.legal_commands or all(p.seat != seat for p in view.pending):
+                continue
+            acted = view.version
+            choices = [c for c in view.legal_commands if not proposes_undo(c)] or list(view.legal_commands)
+            request = pb.SubmitCommandRequest(
+                game_id=bot.game_id, command_id=f"s{seat}-{view.version}", command=rng.choice(choices)
+            )
+            started = time.perf_counter()
+            try:
+                response = await bot.stub.SubmitCommand(request, metadata=metadata, timeout=60)
+            except grpc.aio.AioRpcError as error:
+                if error.code() not in RACED:
+                    raise
+                recorder.raced += 1  # expected now and then: counted, not an error
+                continue
+            recorder.add("command", started, time.perf_counter())
+            bot.steps += 1
+            if response.view.version > newest[-1].version:  # newer than any update yet: act on it
+                newest[:] = [response.view]
+                arrived.set()
+        if reader.done() and reader.exception() is not None:
+            raise reader.exception()  # type: ignore[misc]
+    finally:
+        reader.cancel()
+        stream.cancel()
+
+
+async def play_game(bot, recorder, max_steps: int) -> None:  # noqa: ANN001
+    """One game with every seat pushed, bounded by the run's deadline (plus a grace period for a
+    game that stalls: its streams are cancelled)."""
+    seats = [
+        asyncio.create_task(play_seat(bot, seat, recorder, random.Random(bot.rng.random()), max_steps))
+        for seat in range(bot.players)
+    ]
+    try:
+        await asyncio.wait_for(asyncio.gather(*seats), timeout=max(1.0, recorder.deadline - time.perf_counter() + 10))
+    finally:
+        for task in seats:
+            task.cancel()

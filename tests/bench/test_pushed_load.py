@@ -1,0 +1,29 @@
+"""The peer's load shape in Kennel (bench.pushed): every seat follows its own Watch stream and
+acts when an update says it owes a decision. Run briefly against a real server, the games it
+plays must finish, without errors, and without a seat ever asking for its view."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from testkit.servers import ServerThread
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_pushed_seats_play_whole_games_without_asking_for_views(server: ServerThread) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.load", "play", "--push", "--address", server.address, "--game", "hoarders",
+         "--players", "3", "--inflight", "2", "--seconds", "3", "--warmup", "0.5"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads(done.stdout.splitlines()[-1])
+    assert result["errors"] == {}
+    assert result["games_finished"] > 0 and result["command"]["count"] > 0
+    assert "view" not in result  # every view came with a stream's update
+    # Every call but the games' creation is a command.
+    assert result["calls_per_command"] < 1.2
