@@ -14,6 +14,7 @@ replicas' appends on a shared store: kennel.service.replication); a game in memo
 from __future__ import annotations
 
 import asyncio
+import functools
 import uuid
 from collections.abc import AsyncIterator
 
@@ -37,6 +38,23 @@ from kennel.service.storage import (
 from kennel.service.timers import PromptTimers
 
 log = structlog.get_logger(__name__)
+
+
+@functools.lru_cache(maxsize=4096)  # every call names its game: parse each id once, not per call
+def parsed_game_id(game_id: str) -> uuid.UUID:
+    """The game id as a UUID; NOT_FOUND when it is none, INVALID_ARGUMENT when spelt otherwise
+    (refusals are not cached: an exception leaves the cache as it was)."""
+    try:
+        gid = uuid.UUID(game_id)
+    except ValueError:
+        raise game_not_found(game_id) from None
+    if str(gid) != game_id:
+        # One spelling per game (lower-case hex with hyphens): another would make a second
+        # entry in the index, or leave a filled game listed as open.
+        raise InvalidArgument(
+            "kennel/bad_game_id", f"Game ids are written in lower case with hyphens, as {str(gid)!r}."
+        )
+    return gid
 
 
 class GameHub(Lobby, Deciding, Replication):
@@ -107,16 +125,7 @@ class GameHub(Lobby, Deciding, Replication):
     # Loading -----------------------------------------------------------------------------
 
     async def get(self, game_id: str) -> LiveGame:
-        try:
-            gid = uuid.UUID(game_id)
-        except ValueError:
-            raise game_not_found(game_id) from None
-        if str(gid) != game_id:
-            # One spelling per game (lower-case hex with hyphens): another would make a second
-            # entry in the index, or leave a filled game listed as open.
-            raise InvalidArgument(
-                "kennel/bad_game_id", f"Game ids are written in lower case with hyphens, as {str(gid)!r}."
-            )
+        gid = parsed_game_id(game_id)
         live = self._live.get(gid)
         if live is not None:
             return live

@@ -8,6 +8,7 @@ when to consult them and what status a refusal gets.
 
 from __future__ import annotations
 
+import functools
 import hmac
 import ipaddress
 import secrets
@@ -92,6 +93,7 @@ def peer_address(peer: str) -> str:
     return peer
 
 
+@functools.lru_cache(maxsize=4096)  # asked on every call; a server sees few hosts at a time
 def client_host(host: str) -> str:
     """A client's host as limits count it: an IPv6 address (bracketed or not, an IPv4 one
     mapped into it too) by its /64 network, anything else as it is."""
