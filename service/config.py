@@ -29,6 +29,7 @@
 | list_page_size | KENNEL_LIST_PAGE_SIZE | --list-page-size | 100 (ListOpenGames, the most per page) |
 | bot_threads | KENNEL_BOT_THREADS | --bot-threads | 1 (bots thinking at once on the whole server) |
 | max_bot_level | KENNEL_MAX_BOT_LEVEL | --max-bot-level | 3 (the strongest bot a CreateGame may seat) |
+| finished_in_memory | KENNEL_FINISHED_IN_MEMORY | --finished-in-memory | 1000 (finished games kept loaded; older ones reload) |
 | web_idle_timeout | KENNEL_WEB_IDLE_TIMEOUT | --web-idle-timeout | 60 (seconds) |
 | web_header_timeout | KENNEL_WEB_HEADER_TIMEOUT | --web-header-timeout | 10 (seconds) |
 | web_max_connections | KENNEL_WEB_MAX_CONNECTIONS | --web-max-connections | 256 |
@@ -106,6 +107,7 @@ class Config:
     list_page_size: int = 100  # ListOpenGames answers at most this many games a page
     bot_threads: int = 1  # bots thinking at once on the whole server (kennel.service.botseats)
     max_bot_level: int = 3  # the strongest search bot a CreateGame may seat
+    finished_in_memory: int = 1000  # finished games kept loaded, the most recently used; the rest reload
     web_idle_timeout: float = 60.0  # seconds a web connection may sit idle between requests
     web_header_timeout: float = 10.0  # seconds a web client has to send a request's head
     web_max_connections: int = 256  # open connections on the web port
@@ -194,6 +196,7 @@ ENVIRONMENT: dict[str, str] = {
     "list_page_size": "KENNEL_LIST_PAGE_SIZE",
     "bot_threads": "KENNEL_BOT_THREADS",
     "max_bot_level": "KENNEL_MAX_BOT_LEVEL",
+    "finished_in_memory": "KENNEL_FINISHED_IN_MEMORY",
     "web_idle_timeout": "KENNEL_WEB_IDLE_TIMEOUT",
     "web_header_timeout": "KENNEL_WEB_HEADER_TIMEOUT",
     "web_max_connections": "KENNEL_WEB_MAX_CONNECTIONS",
@@ -213,6 +216,7 @@ HARDENING_NUMBERS: dict[str, str] = {
     "list_page_size": "most games in one ListOpenGames page (default 100)",
     "bot_threads": "bots thinking at once on the whole server, each on a thread (default 1)",
     "max_bot_level": "the strongest search bot level a CreateGame may seat (default 3)",
+    "finished_in_memory": "finished games kept loaded in memory, the most recently used (default 1000)",
     "web_idle_timeout": "seconds a web port connection may sit idle (default 60)",
     "web_header_timeout": "seconds a web client has to send a request's head (default 10)",
     "web_max_connections": "open connections on the web port (default 256)",

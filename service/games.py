@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import uuid
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 
 import structlog
@@ -38,6 +39,8 @@ from kennel.service.storage import (
 from kennel.service.timers import PromptTimers
 
 log = structlog.get_logger(__name__)
+
+DEFAULT_FINISHED_IN_MEMORY = 1000  # finished games kept loaded (Config.finished_in_memory)
 
 
 @functools.lru_cache(maxsize=4096)  # every call names its game: parse each id once, not per call
@@ -70,11 +73,17 @@ class GameHub(Lobby, Deciding, Replication):
         refusals_kept: int = DEFAULT_REFUSALS_KEPT,
         bot_threads: int = DEFAULT_BOT_THREADS,
         max_bot_level: int = DEFAULT_MAX_BOT_LEVEL,
+        finished_in_memory: int = DEFAULT_FINISHED_IN_MEMORY,
     ) -> None:
         self.store = store
         self.signing_key = signing_key
         self.appender = appender or Appender(store)  # group commit of concurrent appends
         self._live: dict[uuid.UUID, LiveGame] = {}
+        # Finished games in `_live`, least recently used first: past `finished_in_memory` the
+        # oldest is dropped from memory (it reloads from the store when next asked for). A
+        # running game stays: its clocks, bots and lobby need it, and lobby expiry bounds them.
+        self._finished: OrderedDict[uuid.UUID, None] = OrderedDict()
+        self.finished_in_memory = finished_in_memory
         self._loading: dict[uuid.UUID, asyncio.Future[LiveGame]] = {}
         self._summaries: dict[str, GameSummary] = {}
         # Cross-replica updates (a shared store): which game a stored stream belongs to, games
@@ -128,6 +137,8 @@ class GameHub(Lobby, Deciding, Replication):
         gid = parsed_game_id(game_id)
         live = self._live.get(gid)
         if live is not None:
+            if gid in self._finished:
+                self._finished.move_to_end(gid)
             return live
         pending = self._loading.get(gid)
         if pending is None:
@@ -144,6 +155,7 @@ class GameHub(Lobby, Deciding, Replication):
             finally:
                 del self._loading[gid]
             self._live[gid] = live
+            self.keep_if_finished(live)
             self.bots.schedule(live)  # a game with bots owing a move (after a restart, say) plays on
             if gid in self._changed_while_loading:  # another replica appended as it was read
                 self._changed_while_loading.discard(gid)
@@ -151,6 +163,26 @@ class GameHub(Lobby, Deciding, Replication):
             pending.set_result(live)
             return live
         return await pending
+
+    def keep_if_finished(self, live: LiveGame) -> None:
+        """Count `live` among the finished games kept in memory if it is over, and let go of the
+        least recently used beyond `finished_in_memory`. One being changed (its lock held: the
+        append that ended it, say) or caught up from another replica is kept this time."""
+        if live.table.ended is None:
+            return
+        self._finished[live.id] = None
+        self._finished.move_to_end(live.id)
+        while len(self._finished) > self.finished_in_memory:
+            gid, _ = self._finished.popitem(last=False)
+            oldest = self._live.get(gid)
+            if oldest is None or oldest.lock.locked() or gid in self._catching_up:
+                continue  # counted again when next used
+            del self._live[gid]
+            self._untrack(gid)
+
+    def games_in_memory(self) -> int:
+        """Games loaded now, running and finished."""
+        return len(self._live)
 
     def _read(self, gid: uuid.UUID) -> LiveGame:
         try:

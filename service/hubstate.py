@@ -36,6 +36,9 @@ class HubState:
     _tasks: set[asyncio.Task[None]]  # background tasks kept referenced until done
     bots: BotSeats  # the server's bots at the tables (kennel.service.botseats)
 
+    def keep_if_finished(self, live: LiveGame) -> None:  # kennel.service.games
+        raise NotImplementedError
+
     def _schedule(self, live: LiveGame) -> None:
         """After `live` changed: run its prompts' clocks, and its bots where a bot owes a move."""
         self.timers.schedule(live)

@@ -35,6 +35,7 @@ class Metrics:
             ["game"], buckets=LATENCY_BUCKETS, registry=r,
         )
         self.open_games = Gauge("kennel_open_games", "Games kept live in memory, not yet over", registry=r)
+        self.games_in_memory = Gauge("kennel_games_in_memory", "Games loaded in memory, running or finished", registry=r)
         self.watch_streams = Gauge("kennel_watch_streams", "Watch streams open now", registry=r)
         self.append_batch = Histogram(
             "kennel_append_batch_size", "Appends written to the store in one transaction (group commit)",
@@ -45,9 +46,12 @@ class Metrics:
             ["kind"], registry=r,
         )
 
-    def count_open_games(self, count: Callable[[], float]) -> None:
-        """Read the number of open games from `count` whenever metrics are scraped."""
+    def count_open_games(self, count: Callable[[], float], loaded: Callable[[], float] | None = None) -> None:
+        """Read the number of open games from `count` (and of games loaded, from `loaded`)
+        whenever metrics are scraped."""
         self.open_games.set_function(count)
+        if loaded is not None:
+            self.games_in_memory.set_function(loaded)
 
 
 @dataclass
