@@ -31,7 +31,7 @@ from kennel.v1 import kennel_pb2 as pb
 
 ENGINE_PREFIX = "kennel."
 EVENT_WINDOW = 32  # redacted events kept per viewer: more than one command's worth
-MAX_GAMES = 2048  # games whose per-viewer caches are kept, most recently used first
+MAX_GAMES = 512  # games whose per-viewer caches are kept, most recently used first (a view is a few KiB)
 
 _STATUS = {
     "waiting": pb.GAME_STATUS_WAITING_FOR_PLAYERS,
