@@ -32,21 +32,52 @@ _PLAIN = frozenset({type(None), bool, int, str})  # encoded as they are (exactly
 
 def to_json(value: Any) -> Json:
     """Encode a domain value as plain JSON (enums by value, tuples as lists)."""
-    cls = type(value)
+    encode = _ENCODERS.get(type(value))
+    if encode is None:
+        encode = _ENCODERS[type(value)] = _encoder_for(type(value))
+    return encode(value)
+
+
+def _plain(value: Any) -> Json:
+    return value
+
+
+def _enum_value(value: enum.Enum) -> Json:
+    return value._value_  # what `.value` returns, without the descriptor's cost
+
+
+def _sequence(value: Iterable[Any]) -> Json:
+    return [to_json(item) for item in value]
+
+
+def _mapping(value: Mapping[Any, Any]) -> Json:
+    return {str(key): to_json(item) for key, item in value.items()}
+
+
+def _encoder_for(cls: type) -> Callable[[Any], Json]:
+    """How values of exactly `cls` encode, decided once per type (views and events are encoded
+    on every call of a busy server): the same rules, in the same order, as a chain of tests."""
     if cls in _PLAIN:
-        return value
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, (bool, int, str)):
-        return value
+        return _plain
+    if issubclass(cls, enum.Enum):
+        return _enum_value
+    if issubclass(cls, (bool, int, str)):
+        return _plain
     names = _field_names(cls)
     if names is not None:
-        return {name: to_json(getattr(value, name)) for name in names}
-    if isinstance(value, (tuple, list)):
-        return [to_json(item) for item in value]
-    if isinstance(value, Mapping):
-        return {str(key): to_json(item) for key, item in value.items()}
-    raise TypeError(f"cannot encode {cls.__name__} as JSON")
+        return lambda value: {name: to_json(getattr(value, name)) for name in names}
+    if issubclass(cls, (tuple, list)):
+        return _sequence
+    if issubclass(cls, Mapping):
+        return _mapping
+    return _unencodable
+
+
+def _unencodable(value: Any) -> Json:
+    raise TypeError(f"cannot encode {type(value).__name__} as JSON")
+
+
+_ENCODERS: dict[type, Callable[[Any], Json]] = {}
 
 
 @functools.cache
