@@ -130,10 +130,13 @@ def _player(kind: str, game_name: str, seed_text: str, level: int) -> Callable[.
     return play
 
 
-def duel(game_name: str, seats: int, games: int, level: int, matchup: str) -> Tally:
+def duel(game_name: str, seats: int, games: int, level: int, matchup: str, first_game: int = 0) -> Tally:
+    """Games number `first_game` to `first_game + games - 1`: each number names its deal and the
+    bots' seeds, so a run with the same numbers replays the same games, and runs to be added up
+    take numbers that do not overlap."""
     first, second = matchup.split("-")
     tally = Tally()
-    for number in range(games):
+    for number in range(first_game, first_game + games):
         focal = number % seats  # the focal bot takes every seat in turn
         players = [
             _player(first if seat == focal else second, game_name, f"{matchup} {number} {seat}", level)
@@ -165,6 +168,10 @@ def add_bots(parser: argparse.ArgumentParser) -> None:
     duel_parser.add_argument("game", choices=sorted(GAMES))
     duel_parser.add_argument("--games", type=int, default=40, help="games per matchup (default 40)")
     duel_parser.add_argument("--seats", type=int, default=2)
+    duel_parser.add_argument(
+        "--first", dest="first_game", type=int, default=0,
+        help="number of the first game (default 0): runs to add up must not overlap",
+    )
     duel_parser.add_argument("--level", type=int, default=DEFAULT_LEVEL, choices=sorted(LEVELS))
     duel_parser.add_argument(
         "--matchup", action="append", choices=MATCHUPS, help="repeatable; default: all three"
@@ -174,6 +181,6 @@ def add_bots(parser: argparse.ArgumentParser) -> None:
 
 def _duel(args: argparse.Namespace) -> int:
     for matchup in args.matchup or MATCHUPS:
-        tally = duel(args.game, args.seats, args.games, args.level, matchup)
+        tally = duel(args.game, args.seats, args.games, args.level, matchup, args.first_game)
         print(report(args.game, args.seats, args.level, matchup, tally), flush=True)
     return 0
