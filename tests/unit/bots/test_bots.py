@@ -65,3 +65,14 @@ def test_the_wilson_interval_holds_the_rate_and_stays_within_zero_and_one() -> N
 
 def test_endings_are_told_without_who_or_what() -> None:
     assert ending("Seat 1 gathered five acorns.") == ending("Seat 0 gathered five walnuts.")
+
+
+def test_a_duel_from_game_n_plays_other_deals_than_one_from_zero(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each game number names its deal and the bots' seeds: runs that are added up in the docs
+    must not overlap, and `--first` is how (two runs from 0 would count the same games twice)."""
+    from kennel.service import duel as duels
+
+    played: list[tuple[int, int]] = []
+    monkeypatch.setattr(duels, "play_one", lambda _g, _s, number, focal, _p, _t: played.append((number, focal)))
+    duels.duel("hoarders", 2, 3, 1, "search-random", first_game=7)
+    assert played == [(7, 1), (8, 0), (9, 1)]  # the focal bot still takes every seat in turn
