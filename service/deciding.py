@@ -108,7 +108,6 @@ class Deciding(HubState):
     def _note_end(self, live: LiveGame) -> None:
         if live.table.ended is not None:
             self._summaries[str(live.id)] = live.summary()
-            self.keep_if_finished(live)
 
     def _previous(self, live: LiveGame, seat: Seat, command_id: str, command: Any) -> Accepted | None:
         found = live.ledger.previous_result(seat, command_id)

@@ -40,6 +40,9 @@ class HubState:
         raise NotImplementedError
 
     def _schedule(self, live: LiveGame) -> None:
-        """After `live` changed: run its prompts' clocks, and its bots where a bot owes a move."""
+        """After `live` changed: run its prompts' clocks, and its bots where a bot owes a move;
+        once it is over (by a command, a clock, a closed lobby or another replica), count it
+        among the finished games kept in memory."""
         self.timers.schedule(live)
         self.bots.schedule(live)
+        self.keep_if_finished(live)

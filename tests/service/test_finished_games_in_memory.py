@@ -6,6 +6,7 @@ cannot grow the server without bound, and nothing about an old game changes for 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -52,3 +53,20 @@ def test_finished_games_beyond_the_bound_leave_memory_and_load_again(small_serve
         report = verify(first_seats[0].log())
         assert report.ok, report
         assert hub.games_in_memory() == KEPT, "loading it again let go of another"
+
+
+def test_lobbies_closed_by_their_timeout_leave_memory_too(tmp_path: Path) -> None:
+    """A game can end without a command: a lobby nobody filled is closed by the server's clock."""
+    running = ServerThread(tmp_path / "data", finished_in_memory=KEPT, lobby_timeout=0.2).start()
+    try:
+        hub = running.running.hub  # type: ignore[union-attr]
+        with Kennel(running.address, timeout=10) as kennel:
+            created = [kennel.create_game("hoarders", ["Ann", None]) for _ in range(KEPT + 3)]
+            sessions = [kennel.session(c.game_id, c.credentials[0]) for c in created]
+            deadline = time.monotonic() + 30  # bounded: the lobbies close after 0.2 s
+            while time.monotonic() < deadline and not all(s.view().HasField("outcome") for s in sessions):
+                time.sleep(0.1)
+            assert all(s.view().HasField("outcome") for s in sessions), "every lobby closed"
+            assert hub.games_in_memory() == KEPT
+    finally:
+        running.stop()
