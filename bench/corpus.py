@@ -31,8 +31,8 @@ def played(
         for index in range(games_per_type):
             # Under the options that random play ends with (A Dog's Life's timed variant): whole
             # games, not logs cut off at the step limit after 10,000 moves.
-            options = dict(game.random_play_options) or None
-            run = simulate_local(game, seats, f"{seed}:{name}", index, DEFAULT_MAX_STEPS, options=options)
+            run = simulate_local(game, seats, f"{seed}:{name}", index, DEFAULT_MAX_STEPS,
+                                 options=game.random_play_options)
             yield name, run.log
 
 

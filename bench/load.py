@@ -190,8 +190,9 @@ async def _play(args: argparse.Namespace, stubs: list[pb_grpc.KennelStub]) -> di
                 recorder.games_started += 1
                 if args.push:
                     await pushed.play_game(bot, recorder, MAX_STEPS)
-                while not args.push and not bot.over and bot.steps < MAX_STEPS and time.perf_counter() < recorder.deadline:
-                    await bot.step(recorder)
+                else:
+                    while not bot.over and bot.steps < MAX_STEPS and time.perf_counter() < recorder.deadline:
+                        await bot.step(recorder)
                 recorder.games_finished += bot.over
             except (grpc.aio.AioRpcError, TimeoutError) as error:  # this game is abandoned; start another
                 recorder.errors[error.code().name if isinstance(error, grpc.aio.AioRpcError) else "stalled"] += 1

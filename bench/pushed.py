@@ -9,17 +9,21 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from typing import TYPE_CHECKING
 
 import grpc
 from kennel.service.matches import proposes_undo
 from kennel.v1 import kennel_pb2 as pb
+
+if TYPE_CHECKING:  # bench.load imports this module
+    from bench.load import Bot, Recorder
 
 # A refusal that a pushed seat expects now and then: another seat's command got in first, so the
 # state moved on; the seat acts again on the next update.
 RACED = (grpc.StatusCode.FAILED_PRECONDITION, grpc.StatusCode.ABORTED)
 
 
-async def play_seat(bot, seat: int, recorder, rng: random.Random, max_steps: int) -> None:  # noqa: ANN001
+async def play_seat(bot: Bot, seat: int, recorder: Recorder, rng: random.Random, max_steps: int) -> None:
     """Follow seat `seat`'s stream until the game ends, the run's deadline passes or the game
     reaches `max_steps` commands; submit a random legal command (never an undo proposal) whenever
     the newest view received owes this seat a decision. Updates that queued while the seat was
@@ -75,7 +79,7 @@ async def play_seat(bot, seat: int, recorder, rng: random.Random, max_steps: int
         stream.cancel()
 
 
-async def play_game(bot, recorder, max_steps: int) -> None:  # noqa: ANN001
+async def play_game(bot: Bot, recorder: Recorder, max_steps: int) -> None:
     """One game with every seat pushed, bounded by the run's deadline (plus a grace period for a
     game that stalls: its streams are cancelled)."""
     seats = [

@@ -137,8 +137,7 @@ class GameHub(Lobby, Deciding, Replication):
         gid = parsed_game_id(game_id)
         live = self._live.get(gid)
         if live is not None:
-            if gid in self._finished:
-                self._finished.move_to_end(gid)
+            self.keep_if_finished(live)  # the most recently used, if over (and counted, if it was not)
             return live
         pending = self._loading.get(gid)
         if pending is None:

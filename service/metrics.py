@@ -46,12 +46,10 @@ class Metrics:
             ["kind"], registry=r,
         )
 
-    def count_open_games(self, count: Callable[[], float], loaded: Callable[[], float] | None = None) -> None:
-        """Read the number of open games from `count` (and of games loaded, from `loaded`)
-        whenever metrics are scraped."""
-        self.open_games.set_function(count)
-        if loaded is not None:
-            self.games_in_memory.set_function(loaded)
+    def count_games(self, open_games: Callable[[], float], loaded: Callable[[], float]) -> None:
+        """Read the numbers of open games and of games loaded whenever metrics are scraped."""
+        self.open_games.set_function(open_games)
+        self.games_in_memory.set_function(loaded)
 
 
 @dataclass

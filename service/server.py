@@ -75,7 +75,7 @@ async def start_server(config: Config, store: GameStore | None = None) -> Runnin
                   list_page_size=config.list_page_size, refusals_kept=config.refusals_kept,
                   bot_threads=config.bot_threads, max_bot_level=config.max_bot_level,
                   finished_in_memory=config.finished_in_memory)
-    metrics.count_open_games(hub.count_open, hub.games_in_memory)
+    metrics.count_games(hub.count_open, hub.games_in_memory)
     await hub.start()
     server = grpc.aio.server(
         interceptors=[KennelInterceptor(hub, config)],

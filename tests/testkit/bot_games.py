@@ -19,17 +19,18 @@ from kennel.replay.ledger import Ledger
 from kennel.service.matches import DEFAULT_MAX_STEPS, LocalMatch, SimulationError
 from kennel.service.simulate import bot_names, play_out
 
-def finishing_options(game: Game[Any]) -> Mapping[str, Json] | None:
-    """The options a test that needs a finished random game plays `game` under (None: defaults).
+
+def finishing_options(game: Game[Any]) -> Mapping[str, Json]:
+    """The options a test that needs a finished random game plays `game` under (empty: defaults).
     The game says which (`Game.random_play_options`): the rules as written let A Dog's Life run
     on until a dog buries its bones, which random bots almost never do, so such tests play the
     rulebook's timed variant (tests/playouts play the defaults, capped)."""
-    return dict(game.random_play_options) or None
+    return dict(game.random_play_options)
 
 
 def finishing_arguments(game: Game[Any]) -> list[str]:
     """`finishing_options` as `kennel simulate` and `kennel play` take them (`--option NAME=JSON`)."""
-    options = finishing_options(game) or {}
+    options = finishing_options(game)
     return [arg for name, value in options.items() for arg in ("--option", f"{name}={json.dumps(value)}")]
 
 
