@@ -42,7 +42,11 @@ def legal(session: Session) -> list[Any]:
 
 
 def game_view(session: Session) -> CanineView:
-    result: CanineView = from_json(CanineView, wire.read(getattr(session.view().game, WIRE)))
+    return canine_view(session.view())
+
+
+def canine_view(view: pb.View) -> CanineView:
+    result: CanineView = from_json(CanineView, wire.read(getattr(view.game, WIRE)))
     return result
 
 
@@ -75,8 +79,11 @@ class Table:
 
     def steal_the_paw_out_of_turn(self, view: pb.View) -> bool:
         owing = {prompt.seat for prompt in view.pending}
+        turn = canine_view(view).turn
         for seat, session in enumerate(self.seats):
-            if seat not in owing and cmd.PlayCheesyDistraction() in legal(session):
+            # Out of turn: neither owing a decision nor the seat in turn (which may play it too,
+            # "at any time", while the other seat answers in a battle, say).
+            if seat not in owing and seat != turn and cmd.PlayCheesyDistraction() in legal(session):
                 before = game_view(self.spectator)
                 response = send(session, cmd.PlayCheesyDistraction())
                 kinds = [event.canine_kleptomaniacs.WhichOneof("kind") for event in response.events]
