@@ -34,11 +34,13 @@ async def play_seat(bot: Bot, seat: int, recorder: Recorder, rng: random.Random,
     arrived = asyncio.Event()
 
     async def read() -> None:
-        async for update in stream:
-            if not newest or update.view.version >= newest[-1].version:
-                newest[:] = [update.view]
-            arrived.set()
-        arrived.set()  # the stream ended
+        try:
+            async for update in stream:
+                if not newest or update.view.version >= newest[-1].version:
+                    newest[:] = [update.view]
+                arrived.set()
+        finally:
+            arrived.set()  # the stream ended or failed: wake the seat so that it sees which
 
     reader = asyncio.create_task(read())
     acted = 0
@@ -80,14 +82,23 @@ async def play_seat(bot: Bot, seat: int, recorder: Recorder, rng: random.Random,
 
 
 async def play_game(bot: Bot, recorder: Recorder, max_steps: int) -> None:
-    """One game with every seat pushed, bounded by the run's deadline (plus a grace period for a
-    game that stalls: its streams are cancelled)."""
+    """One game with every seat pushed. It ends when the first seat stops: that seat saw the
+    outcome (the others will too), or the run's deadline or the step limit, which a seat that
+    owes nothing would only notice on an update that no longer comes, so the others are
+    cancelled. A game in which no seat stops within a grace period after the deadline stalled:
+    TimeoutError."""
     seats = [
         asyncio.create_task(play_seat(bot, seat, recorder, random.Random(bot.rng.random()), max_steps))
         for seat in range(bot.players)
     ]
     try:
-        await asyncio.wait_for(asyncio.gather(*seats), timeout=max(1.0, recorder.deadline - time.perf_counter() + 10))
+        grace = max(1.0, recorder.deadline - time.perf_counter() + 10)
+        done, _ = await asyncio.wait(seats, timeout=grace, return_when=asyncio.FIRST_COMPLETED)
+        if not done:
+            raise TimeoutError("no seat of this game acted or stopped")
+        for task in done:
+            task.result()  # a seat's error is this game's
     finally:
         for task in seats:
             task.cancel()
+        await asyncio.gather(*seats, return_exceptions=True)  # let each seat close its stream
