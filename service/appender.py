@@ -14,6 +14,12 @@ Closing (at shutdown) refuses new appends and waits for the batch being written:
 closed only after its writer thread has let go of it (closing a SQLite connection under a thread
 that is writing to it crashes the process).
 
+The writer is one thread of its own, and the loop talks to it in one hop each way: a batch
+is handed to it (`submit` hands it over at once, so that the caller can build its answer while
+the disk syncs; `append` on the next turn of the loop, so that the appends of one turn share a
+batch), and the thread hands the outcome back with `call_soon_threadsafe`, which settles each
+caller's future. While a batch is being written the next one gathers on the loop.
+
 A batch is all or none. When it fails (a version conflict: another replica wrote to one of its
 games first), its appends are written again one transaction each, so that only the game that
 lost the race sees the conflict and decides again (kennel.service.games); the others succeed.
@@ -22,6 +28,7 @@ lost the race sees the conflict and decides again (kennel.service.games); the ot
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -48,49 +55,90 @@ class Appender:
         self._store = store
         self._metrics = metrics
         self._max_batch = max_batch
-        self._waiting: list[_Waiting] = []
-        self._writer: asyncio.Task[None] | None = None
+        self._waiting: list[_Waiting] = []  # touched on the event loop only
+        # One thread, kept: a batch handed to it starts at once, without a task or a turn of the loop.
+        self._thread = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="kennel-writer")
+        self._writing = False  # a batch is on the writer thread
+        self._kick: asyncio.Handle | None = None  # a hand-over scheduled for the next turn
+        self._idle: asyncio.Event | None = None  # set when nothing is written or waiting (close)
         self._closed = False
 
     async def append(self, append: Append) -> None:
         """Return once `append` is committed; raise VersionConflict if one of its versions is taken,
-        Unavailable once the server is shutting down."""
+        Unavailable once the server is shutting down. The batch leaves on the next turn of the
+        loop: the appends decided in this one join it."""
+        waiting = self._queue(append)
+        if not self._writing and self._kick is None:
+            self._kick = asyncio.get_running_loop().call_soon(self._hand_over)
+        await waiting
+
+    def submit(self, append: Append) -> asyncio.Future[None]:
+        """Queue `append` and hand it to the writer thread now if it is idle; the future is
+        done once the append is committed (or failed, as for `append`). The caller may work
+        meanwhile, but must not publish anything of the append before the future is done."""
+        waiting = self._queue(append)
+        if not self._writing:
+            self._hand_over()
+        return waiting
+
+    def _queue(self, append: Append) -> asyncio.Future[None]:
         if self._closed:
             raise Unavailable("kennel/shutting_down", "The server is shutting down; try again shortly.")
-        waiting = _Waiting(append, asyncio.get_running_loop().create_future())
-        self._waiting.append(waiting)
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._drain())
-        await waiting.done
+        done = asyncio.get_running_loop().create_future()
+        self._waiting.append(_Waiting(append, done))
+        return done
 
-    async def _drain(self) -> None:
-        """Write batches until nothing waits; the task ends then, and the next append starts another."""
-        while self._waiting:
-            # Let the commands already decided in this turn of the loop join the batch: one more
-            # transaction costs more than this.
-            await asyncio.sleep(0)
-            batch, self._waiting = self._waiting[: self._max_batch], self._waiting[self._max_batch :]
-            try:
-                failures = await asyncio.to_thread(self._write, [w.append for w in batch])
-            except BaseException as error:  # the thread itself failed: every caller hears of it
-                for waiting in batch:
-                    if not waiting.done.done():
-                        waiting.done.set_exception(error)
-                raise
-            for waiting, failure in zip(batch, failures, strict=True):
-                if waiting.done.done():  # its caller was cancelled; the write stands (it is stored)
-                    continue
-                if failure is None:
-                    waiting.done.set_result(None)
-                else:
-                    waiting.done.set_exception(failure)
+    def _hand_over(self) -> None:
+        """On the loop: give the writer thread the next batch, or note that it is idle."""
+        if self._kick is not None:
+            self._kick.cancel()
+            self._kick = None
+        if self._writing:
+            return  # the batch being written hands over the next when it is done
+        # Callers cancelled before their batch left are not written (nobody awaits them).
+        self._waiting = [w for w in self._waiting if not w.done.cancelled()]
+        if not self._waiting:
+            if self._idle is not None:
+                self._idle.set()
+            return
+        batch, self._waiting = self._waiting[: self._max_batch], self._waiting[self._max_batch :]
+        self._writing = True
+        loop = asyncio.get_running_loop()
+        self._thread.submit(self._write_batch, loop, batch)
+
+    def _write_batch(self, loop: asyncio.AbstractEventLoop, batch: list[_Waiting]) -> None:
+        """On the writer thread: write, then hand the outcome back to the loop in one call."""
+        try:
+            failures: list[BaseException | None] = list(self._write([w.append for w in batch]))
+        except BaseException as error:  # the write itself failed: every caller hears of it
+            failures = [error] * len(batch)
+        try:
+            loop.call_soon_threadsafe(self._settle, batch, failures)
+        except RuntimeError:  # the loop is closed: nobody is left to wake
+            log.warning("append_outcome_unheard", appends=len(batch))
+
+    def _settle(self, batch: list[_Waiting], failures: list[BaseException | None]) -> None:
+        """On the loop: wake each caller with its outcome, then write what gathered meanwhile."""
+        self._writing = False
+        for waiting, failure in zip(batch, failures, strict=True):
+            if waiting.done.done():  # its caller was cancelled; the write stands (it is stored)
+                continue
+            if failure is None:
+                waiting.done.set_result(None)
+            else:
+                waiting.done.set_exception(failure)
+        self._hand_over()
 
     async def close(self) -> None:
         """Refuse new appends and return once every queued one is written (or has failed)."""
         self._closed = True
-        while self._writer is not None and not self._writer.done():
-            # asyncio.wait, not await: a cancelled shutdown must not cancel the write callers wait for.
-            await asyncio.wait([self._writer])
+        if self._writing or self._waiting:
+            if self._idle is None:
+                self._idle = asyncio.Event()
+            if not self._writing:
+                self._hand_over()
+            await self._idle.wait()
+        self._thread.shutdown(wait=False)  # the thread ends; nothing is handed to it any more
 
     def _write(self, appends: Sequence[Append]) -> list[Exception | None]:
         """On the writer thread: one transaction for all, or one each after a version conflict.

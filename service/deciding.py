@@ -2,7 +2,11 @@
 
 Mixed into the hub (kennel.service.games.GameHub). Commands on one game are serialised by a
 per-game lock; a writer elsewhere (another replica) is caught by the store's version check, and
-the command is decided again against the new state. Idempotent on the command id."""
+the command is decided again against the new state. Idempotent on the command id.
+
+The records go to the writer thread as soon as they are decided; while the disk syncs, the
+caller's `meanwhile` may build its answer from the decided table (kennel.service.projections).
+The ledger folds the decision, and watchers hear of it, only once the commit succeeded."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ import asyncio
 import dataclasses
 import hashlib
 import uuid
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import structlog
@@ -30,6 +35,10 @@ MAX_COMMAND_ID = 128
 CONFLICT_RETRIES = 5
 DEFAULT_REFUSALS_KEPT = 8  # refused commands kept whole per seat and decision (Config.refusals_kept)
 
+# Work on a decision while its commit runs (the decision and its desk entries); it must publish
+# nothing, since the commit may still fail (kennel.service.projections.Projections.prepare).
+Meanwhile = Callable[[Appending, Sequence[dict[str, Any]]], None]
+
 
 class Deciding(HubState):
     """The hub's playing half: commands decided, stored and folded."""
@@ -39,9 +48,12 @@ class Deciding(HubState):
     # Refusals past the cap, per (game, seat, version): how many, and a running SHA-256 over them.
     _omitted: dict[tuple[uuid.UUID, Seat, int], tuple[int, str]]
 
-    async def submit(self, live: LiveGame, seat: Seat, command_id: str, command: Any) -> Accepted:
+    async def submit(
+        self, live: LiveGame, seat: Seat, command_id: str, command: Any, meanwhile: Meanwhile | None = None
+    ) -> Accepted:
         """Decide and append a seat's command, sent by its player (idempotent on `command_id`).
-        A player whose seat a bot took over gets it back first (`ReturnSeat`, its own record)."""
+        A player whose seat a bot took over gets it back first (`ReturnSeat`, its own record).
+        `meanwhile` runs on the command's decision while it is being committed."""
         if not command_id or len(command_id) > MAX_COMMAND_ID:
             raise InvalidArgument("kennel/bad_command_id", f"A command id is 1 to {MAX_COMMAND_ID} characters.")
         previous = self._previous(live, seat, command_id, command)
@@ -53,9 +65,11 @@ class Deciding(HubState):
                 await self.submit_as_bot(live, seat, f"{command_id}/return", ReturnSeat())
             except IllegalMove:
                 pass  # returned meanwhile (a retry, another replica): the command goes on as sent
-        return await self.submit_as_bot(live, seat, command_id, command)
+        return await self.submit_as_bot(live, seat, command_id, command, meanwhile)
 
-    async def submit_as_bot(self, live: LiveGame, seat: Seat, command_id: str, command: Any) -> Accepted:
+    async def submit_as_bot(
+        self, live: LiveGame, seat: Seat, command_id: str, command: Any, meanwhile: Meanwhile | None = None
+    ) -> Accepted:
         """Decide and append a command as `seat` without giving a taken-over seat back: the
         server's bots send theirs here (kennel.service.botseats), players through `submit`."""
         previous = self._previous(live, seat, command_id, command)
@@ -67,7 +81,9 @@ class Deciding(HubState):
             return appending, self._closing_entries(live, appending)
 
         try:
-            appending, replayed = await self._append(live, prepare, seat=seat, command_id=command_id, command=command)
+            appending, replayed = await self._append(
+                live, prepare, seat=seat, command_id=command_id, command=command, meanwhile=meanwhile
+            )
         except RuleViolation as violation:
             if live.table.ended is None:
                 await self._keep_attempt(live, seat, command_id, command, violation)
@@ -129,6 +145,7 @@ class Deciding(HubState):
         seat: Seat | None = None,
         command_id: str | None = None,
         command: Any = None,
+        meanwhile: Meanwhile | None = None,
     ) -> tuple[Appending, Accepted | None]:
         """Decide under the game's lock, store, fold; on a lost race catch up and decide again.
 
@@ -156,8 +173,12 @@ class Deciding(HubState):
                         ) from None
                     raise
                 entries = [*entries, *self.timers.entries(live, appending)]
+                # Handed to the writer thread now: the answer is built while the disk syncs.
+                committed = self.appender.submit(Append(live.id, appending.records, live.desk.version, entries))
+                if meanwhile is not None:
+                    _run_meanwhile(meanwhile, appending, entries)
                 try:
-                    await self.appender.append(Append(live.id, appending.records, live.desk.version, entries))
+                    await committed
                 except VersionConflict:
                     log.info("version_conflict", game_id=str(live.id), version=live.ledger.version)
                     await self._refresh(live)
@@ -227,6 +248,15 @@ class Deciding(HubState):
             code="kennel/refusals_omitted",
             message=f"{count} more refused commands of this seat at this version were not kept whole.",
         )
+
+
+def _run_meanwhile(meanwhile: Meanwhile, appending: Appending, entries: Sequence[dict[str, Any]]) -> None:
+    """Work done early only to save time: if it fails, the commit still stands and the caller
+    does that work again after it (and meets the error there, where it is reported)."""
+    try:
+        meanwhile(appending, entries)
+    except Exception:
+        log.warning("meanwhile_failed", exc_info=True)
 
 
 class _MovedOn(Exception):

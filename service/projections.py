@@ -11,11 +11,17 @@ older range is built again on demand, and not kept), and only the `MAX_GAMES` ga
 recently keep caches at all (a game's cache is rebuilt on its next use). Views and events are
 kept serialised: a protobuf message object holds its own arena, about 3 KiB for a 300-byte
 view, while parsing the bytes again costs microseconds against the milliseconds of building.
+
+A command's answer (its seat's view and events after it) is `prepare`d while its records are
+being committed, from the table the decision made; it is served only once the game's ledger
+holds that very table object, that is once the commit succeeded and was folded. A commit that
+fails never makes that table current, so its prepared answer is never seen (and is dropped).
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,10 +29,11 @@ from kennel import wire
 from kennel.domain.core import table as tables
 from kennel.domain.core import telling
 from kennel.domain.core.codec import to_json
-from kennel.domain.core.rules import Viewer
+from kennel.domain.core.rules import Seat, Viewer
 from kennel.domain.registry import wire_name
+from kennel.replay.ledger import Appending
 from kennel.service.live import LiveGame
-from kennel.service.timers import deadlines
+from kennel.service.timers import clocks_after, deadlines, deadlines_of
 from kennel.v1 import kennel_pb2 as pb
 
 ENGINE_PREFIX = "kennel."
@@ -40,6 +47,17 @@ _STATUS = {
 }
 
 
+@dataclass(frozen=True)
+class _Prepared:
+    """A viewer's view and events after a decision not yet committed: valid once `table` is the
+    game's table (the very object: a lost race or a reload makes another one)."""
+
+    table: tables.Table[Any]
+    view: bytes
+    first: int  # the version of events[0]
+    events: list[bytes]
+
+
 @dataclass
 class _ViewerCache:
     first: int = 1  # the version of events[0]
@@ -47,6 +65,7 @@ class _ViewerCache:
     view: bytes = b""  # serialised, at `view_version`
     view_version: int = -1
     update: tuple[int, int, int, bytes] | None = None  # the last Watch update built: first, last, version
+    prepared: _Prepared | None = None  # built during a commit (Projections.prepare)
 
     @property
     def last(self) -> int:
@@ -81,11 +100,40 @@ class Projections:
     def view(self, live: LiveGame, viewer: Viewer) -> pb.View:
         return pb.View.FromString(self.view_bytes(live, viewer))
 
+    def prepare(self, live: LiveGame, viewer: Viewer, appending: Appending, entries: Sequence[Mapping[str, Any]]) -> None:
+        """Build `viewer`'s view and events as they will be once `appending` (with its desk
+        `entries`) is committed and folded, while the commit runs: nothing here is served
+        before the ledger holds `appending.table` (`_current`)."""
+        if not appending.records:
+            return
+        table = appending.table
+        due = deadlines_of(table, clocks_after(live.desk.clocks, entries))
+        view = build_view(live, viewer, table, due=due).SerializeToString()
+        events = [
+            event_message(live, record.version, record.cause.seat, tables.redact(table, event, viewer), table)
+            .SerializeToString()
+            for record, event in zip(appending.records, appending.events, strict=True)
+        ]
+        self._cache(live, viewer).prepared = _Prepared(table, view, appending.records[0].version, events)
+
+    @staticmethod
+    def _current(cache: _ViewerCache, live: LiveGame) -> _Prepared | None:
+        """The prepared answer if the game's table is the one it was built for; a stale one is
+        dropped (one still waiting for its commit is newer than the ledger, and stays)."""
+        prepared = cache.prepared
+        if prepared is None or prepared.table is live.table:
+            return prepared
+        if prepared.table.version <= live.ledger.version:  # its commit failed, or the game moved on
+            cache.prepared = None
+        return None
+
     def view_bytes(self, live: LiveGame, viewer: Viewer) -> bytes:
         """The viewer's view now, serialised (built once per version and viewer)."""
         cache = self._cache(live, viewer)
         if cache.view_version != live.ledger.version:
-            cache.view, cache.view_version = build_view(live, viewer).SerializeToString(), live.ledger.version
+            prepared = self._current(cache, live)
+            view = prepared.view if prepared is not None else build_view(live, viewer).SerializeToString()
+            cache.view, cache.view_version = view, live.ledger.version
         return cache.view
 
     def events(self, live: LiveGame, viewer: Viewer, first: int, last: int) -> list[pb.Event]:
@@ -96,11 +144,18 @@ class Projections:
         """`events`, serialised."""
         cache = self._cache(live, viewer)
         if last > cache.last:
-            start = max(cache.last + 1, last - self._window + 1)
+            # A range that leaves a gap after the window (a seat's answer after the others'
+            # commands, which nobody asked for as this viewer) starts the window again at the
+            # range: the gap is built only if asked for, not for every answer.
+            start = max(cache.last + 1 if first <= cache.last + 1 else first, last - self._window + 1)
             if start != cache.last + 1:  # a gap: the window starts again further on
                 cache.first, cache.events = start, []
+            prepared = self._current(cache, live)
             cache.events.extend(
-                _redacted(live, viewer, version).SerializeToString() for version in range(start, last + 1)
+                prepared.events[version - prepared.first]
+                if prepared is not None and prepared.first <= version < prepared.first + len(prepared.events)
+                else _redacted(live, viewer, version).SerializeToString()
+                for version in range(start, last + 1)
             )
             if len(cache.events) > self._window:
                 drop = len(cache.events) - self._window
@@ -176,9 +231,16 @@ def _redacted(live: LiveGame, viewer: Viewer, version: int) -> pb.Event:
     return event_message(live, version, ledger.records[version - 1].cause.seat, event)
 
 
-def build_view(live: LiveGame, viewer: Viewer, table: tables.Table[Any] | None = None, settled: bool = True) -> pb.View:
+def build_view(
+    live: LiveGame,
+    viewer: Viewer,
+    table: tables.Table[Any] | None = None,
+    settled: bool = True,
+    due: Mapping[Seat, int] | None = None,
+) -> pb.View:
     """The viewer's view of the game now, or of `table` (the game at an earlier version;
-    `settled` False when that version is inside one decision's events: nobody owes anything)."""
+    `settled` False when that version is inside one decision's events: nobody owes anything;
+    or at the next one, with its deadlines `due`: Projections.prepare)."""
     table = table if table is not None else live.table
     game = live.game
     status = "finished" if table.ended is not None else ("playing" if table.started else "waiting")
@@ -191,7 +253,8 @@ def build_view(live: LiveGame, viewer: Viewer, table: tables.Table[Any] | None =
     )
     if viewer is not None:
         message.seat = viewer
-    due = deadlines(live) if table is live.table else {}  # no clocks for a view of the past
+    if due is None:
+        due = deadlines(live) if table is live.table else {}  # no clocks for a view of the past
     names = telling.names_of(table)
     for prompt in table.pending() if settled else ():
         added = message.pending.add(
@@ -234,9 +297,12 @@ def command_message(game_name: str, tagged: dict[str, Any], into: pb.Command | N
     return message
 
 
-def event_message(live: LiveGame, version: int, seat: int | None, event: Any) -> pb.Event:
-    """An event (already redacted) as sent, with its sentence naming the seats as they are now."""
-    sentence = telling.sentence(live.game, event, telling.names_of(live.table))
+def event_message(
+    live: LiveGame, version: int, seat: int | None, event: Any, table: tables.Table[Any] | None = None
+) -> pb.Event:
+    """An event (already redacted) as sent, with its sentence naming the seats as they are now
+    (or as they are at `table`, the game after a decision being committed)."""
+    sentence = telling.sentence(live.game, event, telling.names_of(table if table is not None else live.table))
     message = pb.Event(version=version, sentence=sentence)
     if seat is not None:
         message.seat = seat

@@ -96,7 +96,12 @@ class KennelServicer(pb_grpc.KennelServicer):
             live = await self._hub.get(request.game_id)
             game = live.game.name
             command = _command(live, request.command)
-            accepted = await self._hub.submit(live, principal.seat, request.command_id, command)
+            seat = principal.seat
+            # The answer's view and events are built while the commit runs, served once it stands.
+            accepted = await self._hub.submit(
+                live, seat, request.command_id, command,
+                meanwhile=lambda appending, entries: self._projections.prepare(live, seat, appending, entries),
+            )
             outcome = "replayed" if accepted.replayed else "accepted"
             log.info("command_accepted", first=accepted.first_version, last=accepted.last_version,
                      replayed=accepted.replayed)

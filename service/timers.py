@@ -82,11 +82,24 @@ def _holds_clocks(events: Sequence[Any]) -> bool:
 def deadlines(live: LiveGame) -> dict[Seat, int]:
     """When each owing seat's prompt expires (Unix ms); empty in a game without a time limit.
     Only seats that owe something now: others' clocks are held through an undo proposal."""
-    limit = live.table.prompt_limit_ms
-    if not limit or live.table.ended is not None:
+    return deadlines_of(live.table, live.desk.clocks)
+
+
+def deadlines_of(table: Any, clocks: Mapping[Seat, int]) -> dict[Seat, int]:
+    """`deadlines` of a table with these clocks (a decision's, before it is folded)."""
+    limit = table.prompt_limit_ms
+    if not limit or table.ended is not None:
         return {}
-    owing = {prompt.seat for prompt in live.table.pending()}
-    return {seat: opened + limit for seat, opened in live.desk.clocks.items() if seat in owing}
+    owing = {prompt.seat for prompt in table.pending()}
+    return {seat: opened + limit for seat, opened in clocks.items() if seat in owing}
+
+
+def clocks_after(clocks: Mapping[Seat, int], entries: Sequence[Mapping[str, Any]]) -> Mapping[Seat, int]:
+    """The clocks once these desk entries are folded (as `Desk.fold` does: the last clocks entry rules)."""
+    for entry in entries:
+        if entry["kind"] == CLOCKS:
+            clocks = {seat: opened for seat, opened in entry["opened"]}
+    return clocks
 
 
 def _by_seat(prompts: Sequence[Prompt]) -> dict[Seat, tuple[tuple[str, str], ...]]:
