@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -40,6 +41,9 @@ from kennel.service.storage import Append, GameStore, VersionConflict
 log = structlog.get_logger(__name__)
 
 MAX_BATCH = 256  # appends in one transaction: bounds one commit's size and latency
+# At most this long the loop lets the writer run before working beside its commit (`submit`): a
+# writer waiting for another process's lock on the file must not hold the loop up.
+HAND_OFF_SECONDS = 0.001
 
 
 @dataclass
@@ -62,6 +66,9 @@ class Appender:
         self._kick: asyncio.Handle | None = None  # a hand-over scheduled for the next turn
         self._idle: asyncio.Event | None = None  # set when nothing is written or waiting (close)
         self._closed = False
+        # Set as the batch handed over starts its commit (or ends): see `submit`.
+        self._commit_started = threading.Event()
+        self._signals_commit = store.on_commit(self._commit_started.set)
 
     async def append(self, append: Append) -> None:
         """Return once `append` is committed; raise VersionConflict if one of its versions is taken,
@@ -72,13 +79,20 @@ class Appender:
             self._kick = asyncio.get_running_loop().call_soon(self._hand_over)
         await waiting
 
-    def submit(self, append: Append) -> asyncio.Future[None]:
+    def submit(self, append: Append, work_beside: bool = False) -> asyncio.Future[None]:
         """Queue `append` and hand it to the writer thread now if it is idle; the future is
         done once the append is committed (or failed, as for `append`). The caller may work
-        meanwhile, but must not publish anything of the append before the future is done."""
+        meanwhile, but must not publish anything of the append before the future is done.
+
+        `work_beside`: the caller means to work on the loop while the commit syncs. Python work
+        on the loop holds the GIL, and the writer needs it for the library's code before the
+        sync: it would start only once the loop lets go, after that work. So the loop lets go
+        here, until the commit has started (at most HAND_OFF_SECONDS), when the store can tell."""
         waiting = self._queue(append)
         if not self._writing:
             self._hand_over()
+            if work_beside and self._signals_commit and self._writing:
+                self._commit_started.wait(HAND_OFF_SECONDS)
         return waiting
 
     def _queue(self, append: Append) -> asyncio.Future[None]:
@@ -104,6 +118,7 @@ class Appender:
         batch, self._waiting = self._waiting[: self._max_batch], self._waiting[self._max_batch :]
         self._writing = True
         loop = asyncio.get_running_loop()
+        self._commit_started.clear()
         self._thread.submit(self._write_batch, loop, batch)
 
     def _write_batch(self, loop: asyncio.AbstractEventLoop, batch: list[_Waiting]) -> None:
@@ -112,6 +127,7 @@ class Appender:
             failures: list[BaseException | None] = list(self._write([w.append for w in batch]))
         except BaseException as error:  # the write itself failed: every caller hears of it
             failures = [error] * len(batch)
+        self._commit_started.set()  # no commit started (a failure before it): nobody waits for one
         try:
             loop.call_soon_threadsafe(self._settle, batch, failures)
         except RuntimeError:  # the loop is closed: nobody is left to wake

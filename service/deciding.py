@@ -174,7 +174,9 @@ class Deciding(HubState):
                     raise
                 entries = [*entries, *self.timers.entries(live, appending)]
                 # Handed to the writer thread now: the answer is built while the disk syncs.
-                committed = self.appender.submit(Append(live.id, appending.records, live.desk.version, entries))
+                committed = self.appender.submit(
+                    Append(live.id, appending.records, live.desk.version, entries), work_beside=meanwhile is not None
+                )
                 if meanwhile is not None:
                     _run_meanwhile(meanwhile, appending, entries)
                 try:

@@ -138,8 +138,13 @@ class DurableSQLiteFactory(SQLiteFactory):
 
 
 class _DurablePool(SQLiteConnectionPool):
+    on_commit: Callable[[], None] | None = None  # GameStore.on_commit
+
     def _create_connection(self) -> SQLiteConnection:
         connection = super()._create_connection()
+        # The library makes its own connection object; ours also says when a commit starts.
+        connection.__class__ = _SignallingConnection
+        connection.pool = self  # type: ignore[attr-defined]
         cursor = connection.cursor()
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute("PRAGMA synchronous")
@@ -150,6 +155,18 @@ class _DurablePool(SQLiteConnectionPool):
 
 
 SYNCHRONOUS_FULL = 2  # what `PRAGMA synchronous` reports for FULL
+
+
+class _SignallingConnection(SQLiteConnection):
+    """The library's SQLite connection, calling its pool's `on_commit` as a commit starts."""
+
+    pool: _DurablePool
+
+    def commit(self) -> None:
+        hook = self.pool.on_commit
+        if hook is not None:
+            hook()
+        super().commit()
 
 
 class KennelStore(Application[uuid.UUID]):
@@ -219,6 +236,15 @@ class GameStore:
             "SQLITE_LOCK_TIMEOUT": "10",
         }
         return cls(env, location=str(db), shared=shared)
+
+    def on_commit(self, callback: Callable[[], None]) -> bool:
+        """Have `callback` called (on the committing thread) as each commit starts, before its
+        sync to disk; False when this store cannot tell, and then it is never called."""
+        pool = getattr(getattr(getattr(self, "_recorder", None), "datastore", None), "pool", None)
+        if not isinstance(pool, _DurablePool):
+            return False
+        pool.on_commit = callback
+        return True
 
     def close(self) -> None:
         if getattr(self, "_poller", None) is not None:
