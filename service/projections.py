@@ -132,7 +132,11 @@ class Projections:
         cache = self._cache(live, viewer)
         if cache.view_version != live.ledger.version:
             prepared = self._current(cache, live)
-            view = prepared.view if prepared is not None else build_view(live, viewer).SerializeToString()
+            if prepared is not None:
+                # Served: the cache holds it now (and the answer's events were taken before its view).
+                view, cache.prepared = prepared.view, None
+            else:
+                view = build_view(live, viewer).SerializeToString()
             cache.view, cache.view_version = view, live.ledger.version
         return cache.view
 
