@@ -127,7 +127,7 @@ class Appender:
             failures: list[BaseException | None] = list(self._write([w.append for w in batch]))
         except BaseException as error:  # the write itself failed: every caller hears of it
             failures = [error] * len(batch)
-        self._commit_started.set()  # no commit started (a failure before it): nobody waits for one
+        self._commit_started.set()  # also when no commit started (it failed before): nobody waits past the write
         try:
             loop.call_soon_threadsafe(self._settle, batch, failures)
         except RuntimeError:  # the loop is closed: nobody is left to wake
