@@ -11,6 +11,11 @@ from bench.stats import ratio
 BEGIN = "<!-- bench:begin (written by `python -m bench --docs`; edit outside these marks) -->"
 END = "<!-- bench:end -->"
 
+# Issue 20's goals for commands/s at 64 in flight, as a share of the echo's calls/s: Hoarders
+# (the lightest game) 0.5, every other game 0.35.
+INFLIGHT_GOAL = 0.35
+INFLIGHT_GOALS = {"hoarders": 0.5}
+
 
 def _get(data: dict[str, Any], *path: str) -> Any:
     for key in path:
@@ -34,8 +39,9 @@ def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
         if game == "echo_after" or not isinstance(runs, dict) or many not in runs:
             continue
         value = ratio(_get(runs, many, "command", "per_second"), echo_rate)
+        floor = INFLIGHT_GOALS.get(game, INFLIGHT_GOAL)
         rows.append({"target": f"{game}: commands/s with {inflight} in flight / echo calls/s", "value": value,
-                     "goal": ">= 0.5", "met": value is not None and value >= 0.5})
+                     "goal": f">= {floor}", "met": value is not None and value >= floor})
         value = ratio(_get(runs, "sequential", "command", "p50_ms"), echo_p50)
         rows.append({"target": f"{game}: sequential command p50 / echo p50", "value": value,
                      "goal": "<= 2", "met": value is not None and value <= 2})
