@@ -116,6 +116,12 @@ VALUES: list[Any] = [
     ("a", "tuple"),
     "just a string",
     {"name": "nullable null", "n": None},
+    # A None beside a NaN or an infinity: orjson writes both as null, the json module does not.
+    {"n": None, "nan": math.nan},
+    [None, math.inf, {"k": None}],
+    {"deep": [{"n": None}, [-math.inf]]},
+    {"n": None, "pair": ("a", 1)},
+    {"n": None, "text": "null, NaN and Infinity"},
     {"set": {1, 2}},
     {"when": datetime.datetime(2026, 1, 1)},
     {"dataclass": Point(1, 2)},
