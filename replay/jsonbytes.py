@@ -16,6 +16,8 @@ from __future__ import annotations
 import json
 
 import orjson
+from collections.abc import Callable
+
 from kennel.domain.core.codec import Json
 
 _DIGITS = b"0123456789"
@@ -73,3 +75,33 @@ def loads(raw: bytes) -> Json:
         except orjson.JSONDecodeError:
             pass  # not UTF-8 JSON to orjson (or NaN, a byte-order mark, 1e400...): json decides
     return json.loads(raw)
+
+
+def reader(text: bytes) -> Callable[[bytes], Json]:
+    """`loads` for the lines of `text`, with the scan for long digit runs done once over all of
+    them instead of once per line (a run never spans a newline, which the scan reads as a space)."""
+    if _LONG_DIGIT_RUN in text.translate(_DIGITS_AS_ZERO):
+        return loads
+    return _loads_scanned
+
+
+def _loads_scanned(raw: bytes) -> Json:
+    """`loads(raw)` for text already scanned: no run of 19 digits in it."""
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return json.loads(raw)
+
+
+def same_canonical_json(a: Json, b: Json) -> bool:
+    """`canonical_json(a) == canonical_json(b)`, quicker when they are the same (as an event the
+    rules give and the one a log records nearly always are). Equal values whose orjson bytes are
+    equal too have equal canonical bytes: where equal values could be written differently (1,
+    1.0 and True; 0.0 and -0.0) orjson writes them differently as well, and a NaN or an
+    infinity, which orjson writes as null, equals only a NaN or an infinity, written alike."""
+    try:
+        if a == b and orjson.dumps(a, option=_ORJSON_OPTIONS) == orjson.dumps(b, option=_ORJSON_OPTIONS):
+            return True
+    except orjson.JSONEncodeError:
+        pass  # a value orjson does not write: the json module decides, below
+    return canonical_json(a) == canonical_json(b)

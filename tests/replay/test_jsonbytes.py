@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kennel.replay.jsonbytes import canonical_json, loads
+from kennel.replay.jsonbytes import canonical_json, loads, same_canonical_json
 
 
 @dataclasses.dataclass
@@ -153,3 +153,27 @@ def test_random_floats_in_values_and_texts_come_out_as_the_json_module_makes_the
         assert canonical_json(value) == json_module_canonical(value)
         text = json_module_canonical(value)
         assert same_json(loads(text), json.loads(text))
+
+
+PAIRS: list[tuple[Any, Any]] = [
+    ({"a": 1}, {"a": True}),
+    ({"a": 1}, {"a": 1.0}),
+    ([0.0], [-0.0]),
+    ([None], [math.nan]),
+    ([math.inf], [math.inf]),
+    ([math.inf], [-math.inf]),
+    ([math.nan], [math.nan]),  # one NaN object in both: equal, and written alike
+    ({"a": [1, 2]}, {"a": (1, 2)}),
+    ({"b": 1, "a": 2}, {"a": 2, "b": 1}),
+    ([2**70], [2**70]),
+    ({"a": None, "b": "x"}, {"a": None, "b": "x"}),
+]
+
+
+def test_same_canonical_json_says_whether_the_canonical_bytes_are_the_same() -> None:
+    for a, b in [*PAIRS, *((a, b) for a in VALUES for b in VALUES)]:
+        mine = json_module_result(lambda pair: same_canonical_json(*pair), (a, b))
+        theirs = json_module_result(lambda pair: json_module_canonical(pair[0]) == json_module_canonical(pair[1]), (a, b))
+        assert mine[0] == theirs[0], (a, b)
+        if mine[0] == "value":
+            assert mine[1] == theirs[1], (a, b)
