@@ -41,6 +41,11 @@ from kennel.domain.core.rules import RuleViolation
 
 
 def decide(state: CanineState, seat: int, command: Any, rng: Rng) -> list[Any]:
+    return decide_folded(state, seat, command, rng)[0]
+
+
+def decide_folded(state: CanineState, seat: int, command: Any, rng: Rng) -> tuple[list[Any], CanineState]:
+    """The events, and the state they lead to (`Game.decide_folded`)."""
     if state.finished is not None:
         raise RuleViolation("canine-kleptomaniacs/game_over", "The game is over.")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seat_count:
@@ -53,7 +58,7 @@ def decide(state: CanineState, seat: int, command: Any, rng: Rng) -> list[Any]:
     resolution = Resolution(state, rng)
     handler(resolution, seat, command)
     settle(resolution)
-    return resolution.events
+    return resolution.events, resolution.state
 
 
 # ---- the turn ----
