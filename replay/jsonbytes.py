@@ -21,10 +21,23 @@ from collections.abc import Callable
 from kennel.domain.core.codec import Json
 
 _DIGITS = b"0123456789"
-# Input: every ASCII digit becomes 0, so that a run of 19 of them (an integer orjson may read
-# as a float; in a string it only costs the slower path) is one substring test.
-_DIGITS_AS_ZERO = bytes(0x30 if byte in _DIGITS else 0x20 for byte in range(256))
+# Input: a run of 19 digits in a number (an integer orjson may read as a float) starts the text
+# or follows what may come before a number's digits: `[`, `,`, `:`, white space, a sign, `.`,
+# `e` or `E`. Every digit becomes 0 and each of those `:`, so that such a run is one substring
+# test. Runs inside strings mostly follow a letter or a quote, and are let through: every
+# record's two hashes (hex) hold one about once in a hundred records, which sent whole lines
+# (and whole files, scanned at once) to the json module.
+_NUMBER_MARKS = b"[,: \t\n\r-+.eE"
+_DIGITS_AS_ZERO = bytes(
+    0x30 if byte in _DIGITS else 0x3A if byte in _NUMBER_MARKS else 0x20 for byte in range(256)
+)
 _LONG_DIGIT_RUN = b"0" * 19
+_LONG_NUMBER = b":" + _LONG_DIGIT_RUN
+
+
+def _may_hold_long_number(raw: bytes) -> bool:
+    scanned = raw.translate(_DIGITS_AS_ZERO)
+    return _LONG_NUMBER in scanned or scanned.startswith(_LONG_DIGIT_RUN)
 # Output: a float in orjson's compact output is `:`, `,` or `[`, maybe `-`, digits, then `.` or
 # `e`. With digits and `-` deleted and `,`, `[` as `:` and `.` as `e`, it leaves `:e`, which
 # nothing else leaves outside a string (a value starts with `"`, `{`, `[`, `t`, `f`, `n` or a
@@ -69,7 +82,7 @@ def _nulls_are_none(encoded: bytes, value: Json) -> bool:
 
 def loads(raw: bytes) -> Json:
     """`json.loads(raw)`: the same value, or the same error."""
-    if _LONG_DIGIT_RUN not in raw.translate(_DIGITS_AS_ZERO):
+    if not _may_hold_long_number(raw):
         try:
             return orjson.loads(raw)
         except orjson.JSONDecodeError:
@@ -78,15 +91,15 @@ def loads(raw: bytes) -> Json:
 
 
 def reader(text: bytes) -> Callable[[bytes], Json]:
-    """`loads` for the lines of `text`, with the scan for long digit runs done once over all of
-    them instead of once per line (a run never spans a newline, which the scan reads as a space)."""
-    if _LONG_DIGIT_RUN in text.translate(_DIGITS_AS_ZERO):
+    """`loads` for the lines of `text`, with the scan for long numbers done once over all of
+    them instead of once per line (a newline may come before a number, as at a line's start)."""
+    if _may_hold_long_number(text):
         return loads
     return _loads_scanned
 
 
 def _loads_scanned(raw: bytes) -> Json:
-    """`loads(raw)` for text already scanned: no run of 19 digits in it."""
+    """`loads(raw)` for text already scanned: no long number in it."""
     try:
         return orjson.loads(raw)
     except orjson.JSONDecodeError:

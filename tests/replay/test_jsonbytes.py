@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kennel.replay.jsonbytes import canonical_json, loads, same_canonical_json
+from kennel.replay.jsonbytes import canonical_json, loads, reader, same_canonical_json
 
 
 @dataclasses.dataclass
@@ -73,6 +73,11 @@ TEXTS = [
     b'{"big":123456789012345678901234567890}',
     b'{"big":-9223372036854775809}',
     b'{"edge":18446744073709551615}',
+    b'{"hash":"ab12345678901234567890123cd","n":[1,\t-123456789012345678901]}',
+    b'{"hash":"ab12345678901234567890123cd"}',
+    b'"12345678901234567890123"',
+    b"[0.12345678901234567890123, 1.5e+12345678901234567890, 2E-00000000000000000001]",
+    b"\n\r 123456789012345678901234",
     b'{"a":1,"a":2}',
     b'"\\ud800"',
     b'"\\ud83d\\ude00"',
@@ -92,12 +97,14 @@ TEXTS = [
 
 @pytest.mark.parametrize("text", TEXTS, ids=range(len(TEXTS)))
 def test_texts_where_orjson_alone_would_differ_read_as_the_json_module_reads_them(text: bytes) -> None:
-    mine, theirs = json_module_result(loads, text), json_module_result(json.loads, text)
-    assert mine[0] == theirs[0]
-    if mine[0] == "value":
-        assert same_json(mine[1], theirs[1])
-    else:
-        assert mine[1][0] is theirs[1][0]
+    # Alone, and as a line of a file scanned at once (`reader`), beside lines with no numbers.
+    for read in (loads, reader(text), reader(b'{"a":"b"}\n' + text + b"\n[]")):
+        mine, theirs = json_module_result(read, text), json_module_result(json.loads, text)
+        assert mine[0] == theirs[0]
+        if mine[0] == "value":
+            assert same_json(mine[1], theirs[1])
+        else:
+            assert mine[1][0] is theirs[1][0]
 
 
 VALUES: list[Any] = [
