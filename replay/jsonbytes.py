@@ -16,17 +16,32 @@ from __future__ import annotations
 import json
 
 import orjson
+from collections.abc import Callable
+
 from kennel.domain.core.codec import Json
 
 _DIGITS = b"0123456789"
-# Input: every ASCII digit becomes 0, so that a run of 19 of them (an integer orjson may read
-# as a float; in a string it only costs the slower path) is one substring test.
-_DIGITS_AS_ZERO = bytes(0x30 if byte in _DIGITS else 0x20 for byte in range(256))
+# Input: a run of 19 digits in a number (an integer orjson may read as a float) starts the text
+# or follows what may come before a number's digits: `[`, `,`, `:`, white space, a sign, `.`,
+# `e` or `E`. Every digit becomes 0 and each of those `:`, so that such a run is one substring
+# test. Runs inside strings mostly follow a letter or a quote, and are let through: every
+# record's two hashes (hex) hold one about once in a hundred records, which sent whole lines
+# (and whole files, scanned at once) to the json module.
+_NUMBER_MARKS = b"[,: \t\n\r-+.eE"
+_DIGITS_AS_ZERO = bytes(
+    0x30 if byte in _DIGITS else 0x3A if byte in _NUMBER_MARKS else 0x20 for byte in range(256)
+)
 _LONG_DIGIT_RUN = b"0" * 19
+_LONG_NUMBER = b":" + _LONG_DIGIT_RUN
+
+
+def _may_hold_long_number(raw: bytes) -> bool:
+    scanned = raw.translate(_DIGITS_AS_ZERO)
+    return _LONG_NUMBER in scanned or scanned.startswith(_LONG_DIGIT_RUN)
 # Output: a float in orjson's compact output is `:`, `,` or `[`, maybe `-`, digits, then `.` or
 # `e`. With digits and `-` deleted and `,`, `[` as `:` and `.` as `e`, it leaves `:e`, which
 # nothing else leaves outside a string (a value starts with `"`, `{`, `[`, `t`, `f`, `n` or a
-# number). NaN and infinities are written as `null`, so `null` takes the slower path too.
+# number). NaN and infinities are written as `null`, so a `null` is checked (`_nulls_are_none`).
 _FLOAT_MARKS = bytes.maketrans(b",[.", b"::e")
 _FLOAT_LEFTOVER = b":e"
 _NUMBER_START = b"-" + _DIGITS
@@ -48,19 +63,58 @@ def canonical_json(value: Json) -> bytes:
     except orjson.JSONEncodeError:  # a wide integer, a non-string key, a lone surrogate, a dataclass...
         return _json_module_canonical(value)  # ...as the json module writes it, or its error
     if (
-        b"null" in encoded
-        or encoded[:1] in _NUMBER_START  # the value is a number itself
+        encoded[:1] in _NUMBER_START  # the value is a number itself
         or _FLOAT_LEFTOVER in encoded.translate(_FLOAT_MARKS, _NUMBER_START)
+        or (b"null" in encoded and not _nulls_are_none(encoded, value))
     ):
         return _json_module_canonical(value)
     return encoded
 
 
+def _nulls_are_none(encoded: bytes, value: Json) -> bool:
+    """Whether every `null` orjson wrote stands for None, not for a NaN or an infinity (which the
+    json module writes as NaN, Infinity): read back, a NaN or an infinity comes out as None, which
+    equals neither, so the value differs. Many events hold a None (an empty optional field), and
+    this costs a quarter of the json module's encoding of them. A value with a tuple also
+    differs from what is read back (a list): it then goes the slower way, to the same bytes."""
+    return bool(orjson.loads(encoded) == value)
+
+
 def loads(raw: bytes) -> Json:
     """`json.loads(raw)`: the same value, or the same error."""
-    if _LONG_DIGIT_RUN not in raw.translate(_DIGITS_AS_ZERO):
+    if not _may_hold_long_number(raw):
         try:
             return orjson.loads(raw)
         except orjson.JSONDecodeError:
             pass  # not UTF-8 JSON to orjson (or NaN, a byte-order mark, 1e400...): json decides
     return json.loads(raw)
+
+
+def reader(text: bytes) -> Callable[[bytes], Json]:
+    """`loads` for the lines of `text`, with the scan for long numbers done once over all of
+    them instead of once per line (a newline may come before a number, as at a line's start)."""
+    if _may_hold_long_number(text):
+        return loads
+    return _loads_scanned
+
+
+def _loads_scanned(raw: bytes) -> Json:
+    """`loads(raw)` for text already scanned: no long number in it."""
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return json.loads(raw)
+
+
+def same_canonical_json(a: Json, b: Json) -> bool:
+    """`canonical_json(a) == canonical_json(b)`, quicker when they are the same (as an event the
+    rules give and the one a log records nearly always are). Equal values whose orjson bytes are
+    equal too have equal canonical bytes: where equal values could be written differently (1,
+    1.0 and True; 0.0 and -0.0) orjson writes them differently as well, and a NaN or an
+    infinity, which orjson writes as null, equals only a NaN or an infinity, written alike."""
+    try:
+        if a == b and orjson.dumps(a, option=_ORJSON_OPTIONS) == orjson.dumps(b, option=_ORJSON_OPTIONS):
+            return True
+    except orjson.JSONEncodeError:
+        pass  # a value orjson does not write: the json module decides, below
+    return canonical_json(a) == canonical_json(b)

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from kennel.domain.core.codec import Json, JsonObject
-from kennel.replay.jsonbytes import canonical_json, loads
+from kennel.replay.jsonbytes import canonical_json, loads, reader
+
+T = TypeVar("T")
 
 FORMAT_NAME = "kennel-log"
 FORMAT_VERSION = 1
@@ -118,9 +121,24 @@ class Cause:
             seat = data["seat"]
             if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
                 raise TypeError("seat")
-            return cls(seat=seat, command_id=str(data["id"]), type=str(data["type"]), data=dict(data["data"]))
+            command_id, kind, payload = data["id"], data["type"], data["data"]
+            return _made(cls, {
+                "seat": seat,
+                "command_id": command_id if type(command_id) is str else str(command_id),
+                "type": kind if type(kind) is str else str(kind),
+                "data": payload if type(payload) is dict else dict(payload),  # one of its own, as it stands
+            })
         except (KeyError, TypeError, ValueError) as error:
             raise LogFormatError(f"malformed command: {error}") from None
+
+
+def _made(cls: type[T], fields: dict[str, Any]) -> T:
+    """A frozen dataclass of these fields, without its generated `__init__`, which sets each
+    field through `object.__setattr__`: half the cost of reading a record was its two objects.
+    For the record classes here only: no `__post_init__`, every field given."""
+    made: T = object.__new__(cls)
+    made.__dict__.update(fields)
+    return made
 
 
 _RECORD_KEYS = frozenset({"version", "command", "event", "prev", "hash"})
@@ -157,18 +175,20 @@ class Record:
         event = data["event"]
         if not isinstance(event, dict) or event.keys() != _EVENT_KEYS:
             raise LogFormatError('a record\'s event is {"type": ..., "data": ...}')
-        return cls(
-            version=version,
-            cause=Cause.from_json(data["command"]),
-            event=event,
-            prev=str(data["prev"]),
-            hash=str(data["hash"]),
-        )
+        cause = Cause.from_json(data["command"])
+        prev, digest = data["prev"], data["hash"]
+        return _made(cls, {
+            "version": version,
+            "cause": cause,
+            "event": event,
+            "prev": prev if type(prev) is str else str(prev),
+            "hash": digest if type(digest) is str else str(digest),
+        })
 
     @classmethod
-    def from_bytes(cls, raw: bytes) -> Record:
+    def from_bytes(cls, raw: bytes, read: Callable[[bytes], Json] = loads) -> Record:
         try:
-            return cls.from_json(loads(raw))
+            return cls.from_json(read(raw))
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             raise LogFormatError(f"a record is not UTF-8 JSON: {error}") from None
 
@@ -301,6 +321,7 @@ def parse_log(raw: bytes) -> Log:
     records: list[Record] = []
     attempts: list[Attempt] = []
     checkpoint: Checkpoint | None = None
+    read = reader(raw)
     for number, line in enumerate(lines[1:], start=2):
         try:
             if checkpoint is not None:
@@ -312,7 +333,7 @@ def parse_log(raw: bytes) -> Log:
             elif attempts:
                 raise LogFormatError("records come before attempts")
             else:
-                records.append(Record.from_bytes(line))
+                records.append(Record.from_bytes(line, read))
         except LogFormatError as error:
             raise LogFormatError(f"line {number}: {error}") from None
     return Log(header=header, records=tuple(records), attempts=tuple(attempts), checkpoint=checkpoint)

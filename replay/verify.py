@@ -33,6 +33,7 @@ from kennel.domain.core.rng import SEED_BYTES, seed_commitment
 from kennel.domain.core.rules import Game, RuleViolation
 from kennel.domain.registry import GAMES
 from kennel.replay.causes import CloseLobby, CreateGame, ExpirePrompt, FillSeat, decode_cause
+from kennel.replay.jsonbytes import same_canonical_json
 from kennel.replay.logformat import (
     REFUSALS_OMITTED,
     Cause,
@@ -330,7 +331,7 @@ def _compare(game: Game[Any], events: Sequence[Any], group: Sequence[Record]) ->
                 version,
                 f"the log records {theirs['type']} here, which the rules do not produce",
             )
-        if canonical_json(mine) != canonical_json(theirs):
+        if not same_canonical_json(mine, theirs):
             difference = next(_differences(mine, theirs, "event"))
             raise _Failed(FailureKind.EVENT_MISMATCH, version, difference)
 

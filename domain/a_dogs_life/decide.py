@@ -78,6 +78,11 @@ TRUCK_RULE = Rule(truck.check_steer, truck.steer_truck)
 
 
 def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Any]:
+    return decide_folded(state, seat, command, rng)[0]
+
+
+def decide_folded(state: State, seat: int, command: Any, rng: Rng) -> tuple[list[Any], State]:
+    """The events, and the state they lead to (`Game.decide_folded`)."""
     rule = _rule_for(command)
     violation = check(state, seat, command, rule)
     if violation is not None:
@@ -85,7 +90,7 @@ def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Any]:
     resolution = Resolution(state)
     rule.resolve(resolution, seat, command, rng)
     advance(resolution, rng, has_choice)
-    return resolution.events
+    return resolution.events, resolution.state
 
 
 def _rule_for(command: Any) -> Rule:

@@ -163,6 +163,9 @@ class ADogsLife:
         # Chance is drawn only for reshuffles, die rolls and newspapers taken at the kiosk.
         return deciding.decide(state, seat, command, rng)
 
+    def decide_folded(self, state: ADogsLifeState, seat: int, command: Any, rng: Rng) -> tuple[Sequence[Any], ADogsLifeState]:
+        return deciding.decide_folded(state, seat, command, rng)
+
     def evolve(self, state: ADogsLifeState, event: Any) -> ADogsLifeState:
         return evolving.evolve(state, event)
 

@@ -1,5 +1,6 @@
-"""Deciding: a command is legal exactly when `legal_commands` lists it; then it is resolved into
-events, and `turns.settle` plays what the rules force after it.
+"""Deciding: a command is legal exactly when `legal_commands` lists it (`legality.is_legal` checks
+that without listing them all); then it is resolved into events, and `turns.settle` plays what
+the rules force after it.
 
 A refusal is a `RuleViolation` whose message speaks only of public facts and of the sender's
 own cards (`refusals.explain`), so that an error never tells a seat what it may not know.
@@ -30,7 +31,7 @@ from kennel.domain.canine_kleptomaniacs.events import (
     WalkiesCardChosen,
 )
 from kennel.domain.canine_kleptomaniacs.hands import draw_collectables, set_kinds
-from kennel.domain.canine_kleptomaniacs.legal import legal_commands
+from kennel.domain.canine_kleptomaniacs.legality import is_legal
 from kennel.domain.canine_kleptomaniacs.refusals import explain
 from kennel.domain.canine_kleptomaniacs.resolution import Resolution
 from kennel.domain.canine_kleptomaniacs.state import CanineState, Choosing, Naming, Offer
@@ -40,6 +41,11 @@ from kennel.domain.core.rules import RuleViolation
 
 
 def decide(state: CanineState, seat: int, command: Any, rng: Rng) -> list[Any]:
+    return decide_folded(state, seat, command, rng)[0]
+
+
+def decide_folded(state: CanineState, seat: int, command: Any, rng: Rng) -> tuple[list[Any], CanineState]:
+    """The events, and the state they lead to (`Game.decide_folded`)."""
     if state.finished is not None:
         raise RuleViolation("canine-kleptomaniacs/game_over", "The game is over.")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seat_count:
@@ -47,12 +53,12 @@ def decide(state: CanineState, seat: int, command: Any, rng: Rng) -> list[Any]:
     handler = _HANDLERS.get(type(command))
     if handler is None:
         raise RuleViolation("canine-kleptomaniacs/unknown_command", "Canine Kleptomaniacs has no such command.")
-    if command not in legal_commands(state, seat, only=type(command)):
+    if not is_legal(state, seat, command):
         raise explain(state, seat, command)
     resolution = Resolution(state, rng)
     handler(resolution, seat, command)
     settle(resolution)
-    return resolution.events
+    return resolution.events, resolution.state
 
 
 # ---- the turn ----

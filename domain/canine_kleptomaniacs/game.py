@@ -126,6 +126,9 @@ class CanineKleptomaniacs:
     def decide(self, state: CanineState, seat: int, command: Any, rng: Rng) -> Sequence[Any]:
         return deciding.decide(state, seat, command, rng)
 
+    def decide_folded(self, state: CanineState, seat: int, command: Any, rng: Rng) -> tuple[Sequence[Any], CanineState]:
+        return deciding.decide_folded(state, seat, command, rng)
+
     def evolve(self, state: CanineState, event: Any) -> CanineState:
         return evolving.evolve(state, event)
 

@@ -14,7 +14,7 @@ declines. Each seat begins a bounded number of offers a turn ("Trade offers per 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from kennel.domain.canine_kleptomaniacs.commands import AskInTrade, GiveInTrade, Source, TradeItem, TradeWith
 from kennel.domain.canine_kleptomaniacs.components import Collectable, manifest, sorted_bedroom
@@ -64,22 +64,41 @@ def items_of(state: CanineState, owner: int, asking: bool) -> list[TradeItem]:
     and face down when giving), Collectables hidden on its Hiding Places, its Hiding Places and
     its face-up Master's Bedroom cards. Asked-for hand cards may be of any kind (the asker cannot
     see the hand: the partner can accept only if it holds them), the Paw only of its holder."""
-    seat = state.seats[owner]
+    return [item for items in _ITEMS_FROM.values() for item in items(state, owner, asking)]
+
+
+def _hand_items(state: CanineState, owner: int, asking: bool) -> list[TradeItem]:
     if asking:
         kinds = [kind for kind in Collectable if kind is not PAW or state.paw_holder == owner]
-        hand = [TradeItem(Source.HAND, kind=kind) for kind in kinds]
-    else:
-        mine = kinds_in(seat.hand)
-        hand = [TradeItem(Source.HAND, kind=kind) for kind in mine]
-        hand += [TradeItem(Source.HAND, kind=kind, face_down=True) for kind in mine if kind is not PAW]
-    hidden = [
+        return [TradeItem(Source.HAND, kind=kind) for kind in kinds]
+    mine = kinds_in(state.seats[owner].hand)
+    hand = [TradeItem(Source.HAND, kind=kind) for kind in mine]
+    return hand + [TradeItem(Source.HAND, kind=kind, face_down=True) for kind in mine if kind is not PAW]
+
+
+def _hidden_items(state: CanineState, owner: int, asking: bool) -> list[TradeItem]:
+    return [
         TradeItem(Source.HIDDEN_CARD, kind=kind, place=number)
-        for number, place in enumerate(seat.places)
+        for number, place in enumerate(state.seats[owner].places)
         for kind in kinds_in(place.cards)
     ]
-    places = [TradeItem(Source.HIDING_PLACE, place=number) for number in range(len(seat.places))]
-    bedroom = [TradeItem(Source.BEDROOM, bedroom_card=card) for card in sorted_bedroom(set(seat.bedroom))]
-    return [*hand, *hidden, *places, *bedroom]
+
+
+def _place_items(state: CanineState, owner: int, asking: bool) -> list[TradeItem]:
+    return [TradeItem(Source.HIDING_PLACE, place=number) for number in range(len(state.seats[owner].places))]
+
+
+def _bedroom_items(state: CanineState, owner: int, asking: bool) -> list[TradeItem]:
+    return [TradeItem(Source.BEDROOM, bedroom_card=card) for card in sorted_bedroom(set(state.seats[owner].bedroom))]
+
+
+# Each source's items, in the order `items_of` lists them (front-ends show them so).
+_ITEMS_FROM: dict[Source, Callable[[CanineState, int, bool], list[TradeItem]]] = {
+    Source.HAND: _hand_items,
+    Source.HIDDEN_CARD: _hidden_items,
+    Source.HIDING_PLACE: _place_items,
+    Source.BEDROOM: _bedroom_items,
+}
 
 
 def holds_all(seat: Seat, items: Iterable[TradeItem], public_hand_size: int | None = None) -> bool:
@@ -150,16 +169,39 @@ def composing_commands(
     gives: list[TradeWith | GiveInTrade | AskInTrade] = []
     asks: list[TradeWith | GiveInTrade | AskInTrade] = []
     if only in (None, GiveInTrade):
-        own = Tally(state.seats[offer.proposer])
-        for item in offer.gives:
-            own.add(item)
+        own = _tally(state, offer, asking=False)
         gives = [GiveInTrade(item) for item in items_of(state, offer.proposer, asking=False) if own.can_add(item)]
     if only in (None, AskInTrade):
-        other = Tally(state.seats[offer.partner], public_hand_size=state.hand_size(offer.partner))
-        for item in offer.takes:
-            other.add(item)
+        other = _tally(state, offer, asking=True)
         asks = [AskInTrade(item) for item in items_of(state, offer.partner, asking=True) if other.can_add(item)]
     return [*gives, *asks]
+
+
+def may_put_in(state: CanineState, offer: Offer, item: object, asking: bool) -> bool:
+    """Whether `composing_commands` lists putting `item` in (asking for it, when `asking`), once
+    the offer has a partner: `decide`'s check, without listing every other item. An item equals
+    no item of another source, so only its own source's items are compared with it; anything
+    that is not a TradeItem of a Source is compared with them all, as the list would be."""
+    owner = offer.partner if asking else offer.proposer
+    assert owner is not None
+    if type(item) is TradeItem and type(item.source) is Source:
+        candidates = _ITEMS_FROM[item.source](state, owner, asking)
+    else:
+        candidates = items_of(state, owner, asking)
+    tally = _tally(state, offer, asking)
+    return any(candidate == item and tally.can_add(candidate) for candidate in candidates)
+
+
+def _tally(state: CanineState, offer: Offer, asking: bool) -> Tally:
+    """What the offer names so far of the partner's things (`asking`) or of the proposer's."""
+    if asking:
+        assert offer.partner is not None
+        tally = Tally(state.seats[offer.partner], public_hand_size=state.hand_size(offer.partner))
+    else:
+        tally = Tally(state.seats[offer.proposer])
+    for item in offer.takes if asking else offer.gives:
+        tally.add(item)
+    return tally
 
 
 def can_send(state: CanineState, offer: Offer) -> bool:

@@ -50,6 +50,11 @@ from kennel.domain.core.rules import RuleViolation
 
 
 def decide(state: CaninosState, seat: int, command: Any, rng: Rng) -> list[Any]:
+    return decide_folded(state, seat, command, rng)[0]
+
+
+def decide_folded(state: CaninosState, seat: int, command: Any, rng: Rng) -> tuple[list[Any], CaninosState]:
+    """The events, and the state they lead to (`Game.decide_folded`)."""
     if phase(state) is Phase.OVER:
         raise RuleViolation("caninos/game_over", "The game is over.")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seat_count:
@@ -60,7 +65,7 @@ def decide(state: CaninosState, seat: int, command: Any, rng: Rng) -> list[Any]:
     resolution = Resolution(state)
     handle(resolution, seat, command, rng)
     settle(resolution, rng)
-    return resolution.events
+    return resolution.events, resolution.state
 
 
 # ---- the turn ----

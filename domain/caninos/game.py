@@ -101,6 +101,9 @@ class Caninos:
         # both drawn from `rng` and recorded in their events.
         return deciding.decide(state, seat, command, rng)
 
+    def decide_folded(self, state: CaninosState, seat: int, command: Any, rng: Rng) -> tuple[Sequence[Any], CaninosState]:
+        return deciding.decide_folded(state, seat, command, rng)
+
     def evolve(self, state: CaninosState, event: Any) -> CaninosState:
         return evolving.evolve(state, event)
 

@@ -112,6 +112,12 @@ class Game(Protocol[State]):
         """Fold one event into the state: pure, total, no randomness."""
         ...
 
+    def decide_folded(self, state: State, seat: Seat, command: Command, rng: Rng) -> tuple[Sequence[Event], State]:
+        """`decide`, with the state its events lead to from `state` (`evolve` over them), which
+        a decision builds as it goes: the engine then need not fold every event a second time
+        (a game without it has its events folded by the engine)."""
+        ...
+
     def pending(self, state: State) -> tuple[Prompt, ...]:
         """Every decision owed now, by whom (public: it reveals nothing hidden)."""
         ...

@@ -22,6 +22,16 @@ RULEBOOK_ORDER = ", ".join(critter.value for critter in Critter)
 
 
 def decide(state: HoardersState, seat: int, command: Any) -> list[Any]:
+    return decide_folded(state, seat, command)[0]
+
+
+def decide_folded(state: HoardersState, seat: int, command: Any) -> tuple[list[Any], HoardersState]:
+    """The events, and the state they lead to (`Game.decide_folded`)."""
+    resolution = _resolve(state, seat, command)
+    return resolution.events, resolution.state
+
+
+def _resolve(state: HoardersState, seat: int, command: Any) -> Resolution:
     if outcome(state) is not None:
         raise RuleViolation("hoarders/game_over", "The game is over.")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seat_count:
@@ -37,7 +47,7 @@ def decide(state: HoardersState, seat: int, command: Any) -> list[Any]:
     raise RuleViolation("hoarders/unknown_command", "Hoarders has no such command.")
 
 
-def pick_critters(state: HoardersState, seat: int, command: PickCritters) -> list[Any]:
+def pick_critters(state: HoardersState, seat: int, command: PickCritters) -> Resolution:
     """Game Play: "Each player secretly picks two of their critter cards"."""
     if state.phase is not Phase.PICKING:
         raise RuleViolation("hoarders/not_picking", "Critters are picked only at the start of a round.")
@@ -64,10 +74,10 @@ def pick_critters(state: HoardersState, seat: int, command: PickCritters) -> lis
     resolution.record(CrittersPicked(seat=seat, critters=critters))
     if resolution.state.phase is Phase.REVEALING:
         advance_turns(resolution)
-    return resolution.events
+    return resolution
 
 
-def reveal_critter(state: HoardersState, seat: int, command: RevealCritter) -> list[Any]:
+def reveal_critter(state: HoardersState, seat: int, command: RevealCritter) -> Resolution:
     """Game Play: on your turn, reveal one of your face-down critters and resolve it."""
     if state.phase is not Phase.REVEALING:
         raise RuleViolation("hoarders/not_revealing", "Critters are revealed once every seat has picked two.")
@@ -93,18 +103,18 @@ def reveal_critter(state: HoardersState, seat: int, command: RevealCritter) -> l
     resolution.record(CritterRevealed(seat=seat, critter=critter))
     resolve_critter(resolution, seat, critter, command.victim, command.nut)
     finish_turn(resolution)
-    return resolution.events
+    return resolution
 
 
-def allow_theft(state: HoardersState, seat: int) -> list[Any]:
+def allow_theft(state: HoardersState, seat: int) -> Resolution:
     theft = _theft_against(state, seat)
     resolution = Resolution(state)
     resolution.record(NutStolen(thief=theft.thief, victim=theft.victim, nut=theft.nut))
     finish_turn(resolution)
-    return resolution.events
+    return resolution
 
 
-def cancel_theft(state: HoardersState, seat: int) -> list[Any]:
+def cancel_theft(state: HoardersState, seat: int) -> Resolution:
     """Hamster: "if you have a face down Hamster card you can reveal it to cancel the theft".
 
     Once face up it cannot cancel again this round, which needs no bookkeeping: only a
@@ -116,7 +126,7 @@ def cancel_theft(state: HoardersState, seat: int) -> list[Any]:
     resolution = Resolution(state)
     resolution.record(TheftCancelled(thief=theft.thief, victim=theft.victim))
     finish_turn(resolution)
-    return resolution.events
+    return resolution
 
 
 def _check_theft(state: HoardersState, thief: int, command: RevealCritter) -> None:

@@ -75,6 +75,9 @@ class Hoarders:
         # Every chance outcome was settled by the shuffle at setup: no decision draws from `rng`.
         return deciding.decide(state, seat, command)
 
+    def decide_folded(self, state: HoardersState, seat: int, command: Any, rng: Rng) -> tuple[Sequence[Any], HoardersState]:
+        return deciding.decide_folded(state, seat, command)
+
     def evolve(self, state: HoardersState, event: Any) -> HoardersState:
         return evolving.evolve(state, event)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kennel.replay.jsonbytes import canonical_json, loads
+from kennel.replay.jsonbytes import canonical_json, loads, reader, same_canonical_json
 
 
 @dataclasses.dataclass
@@ -73,6 +73,11 @@ TEXTS = [
     b'{"big":123456789012345678901234567890}',
     b'{"big":-9223372036854775809}',
     b'{"edge":18446744073709551615}',
+    b'{"hash":"ab12345678901234567890123cd","n":[1,\t-123456789012345678901]}',
+    b'{"hash":"ab12345678901234567890123cd"}',
+    b'"12345678901234567890123"',
+    b"[0.12345678901234567890123, 1.5e+12345678901234567890, 2E-00000000000000000001]",
+    b"\n\r 123456789012345678901234",
     b'{"a":1,"a":2}',
     b'"\\ud800"',
     b'"\\ud83d\\ude00"',
@@ -92,12 +97,14 @@ TEXTS = [
 
 @pytest.mark.parametrize("text", TEXTS, ids=range(len(TEXTS)))
 def test_texts_where_orjson_alone_would_differ_read_as_the_json_module_reads_them(text: bytes) -> None:
-    mine, theirs = json_module_result(loads, text), json_module_result(json.loads, text)
-    assert mine[0] == theirs[0]
-    if mine[0] == "value":
-        assert same_json(mine[1], theirs[1])
-    else:
-        assert mine[1][0] is theirs[1][0]
+    # Alone, and as a line of a file scanned at once (`reader`), beside lines with no numbers.
+    for read in (loads, reader(text), reader(b'{"a":"b"}\n' + text + b"\n[]")):
+        mine, theirs = json_module_result(read, text), json_module_result(json.loads, text)
+        assert mine[0] == theirs[0]
+        if mine[0] == "value":
+            assert same_json(mine[1], theirs[1])
+        else:
+            assert mine[1][0] is theirs[1][0]
 
 
 VALUES: list[Any] = [
@@ -116,6 +123,12 @@ VALUES: list[Any] = [
     ("a", "tuple"),
     "just a string",
     {"name": "nullable null", "n": None},
+    # A None beside a NaN or an infinity: orjson writes both as null, the json module does not.
+    {"n": None, "nan": math.nan},
+    [None, math.inf, {"k": None}],
+    {"deep": [{"n": None}, [-math.inf]]},
+    {"n": None, "pair": ("a", 1)},
+    {"n": None, "text": "null, NaN and Infinity"},
     {"set": {1, 2}},
     {"when": datetime.datetime(2026, 1, 1)},
     {"dataclass": Point(1, 2)},
@@ -147,3 +160,27 @@ def test_random_floats_in_values_and_texts_come_out_as_the_json_module_makes_the
         assert canonical_json(value) == json_module_canonical(value)
         text = json_module_canonical(value)
         assert same_json(loads(text), json.loads(text))
+
+
+PAIRS: list[tuple[Any, Any]] = [
+    ({"a": 1}, {"a": True}),
+    ({"a": 1}, {"a": 1.0}),
+    ([0.0], [-0.0]),
+    ([None], [math.nan]),
+    ([math.inf], [math.inf]),
+    ([math.inf], [-math.inf]),
+    ([math.nan], [math.nan]),  # one NaN object in both: equal, and written alike
+    ({"a": [1, 2]}, {"a": (1, 2)}),
+    ({"b": 1, "a": 2}, {"a": 2, "b": 1}),
+    ([2**70], [2**70]),
+    ({"a": None, "b": "x"}, {"a": None, "b": "x"}),
+]
+
+
+def test_same_canonical_json_says_whether_the_canonical_bytes_are_the_same() -> None:
+    for a, b in [*PAIRS, *((a, b) for a in VALUES for b in VALUES)]:
+        mine = json_module_result(lambda pair: same_canonical_json(*pair), (a, b))
+        theirs = json_module_result(lambda pair: json_module_canonical(pair[0]) == json_module_canonical(pair[1]), (a, b))
+        assert mine[0] == theirs[0], (a, b)
+        if mine[0] == "value":
+            assert mine[1] == theirs[1], (a, b)
