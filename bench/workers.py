@@ -21,6 +21,11 @@ from bench.sizes import Sizes
 GAME = "hoarders"
 CHANNELS = 8
 WORKER_COUNTS = (1, 2)
+# The shortest run and warm-up this section makes, whatever the sizes: with a supervisor, N
+# processes and 8 connections to bring up, the smoke test's 0.1 s warm-up and 0.3 s run could
+# end before one command was measured on a loaded machine (seen in CI: no commands/s at all).
+MIN_SECONDS = 1.0
+MIN_WARMUP = 0.5
 
 
 def _children(pid: int) -> list[int]:
@@ -40,11 +45,12 @@ def measure(sizes: Sizes, work: Path, workers: int, store: list[str], label: str
         before = [procs.cpu_seconds(pid) for pid in pids]
         started = time.perf_counter()
         players = sizes.players
+        seconds, warmup = max(sizes.seconds, MIN_SECONDS), max(sizes.warmup, MIN_WARMUP)
         result = procs.run_json(
             procs.bench_module("load", "play", "--address", server.address, "--game", GAME, "--players", str(players),
                                "--inflight", str(sizes.inflight), "--channels", str(CHANNELS),
-                               "--seconds", str(sizes.seconds), "--warmup", str(sizes.warmup)),
-            timeout=120 + 4 * (sizes.seconds + sizes.warmup),
+                               "--seconds", str(seconds), "--warmup", str(warmup)),
+            timeout=120 + 4 * (seconds + warmup),
         )
         wall = time.perf_counter() - started
         cpu = [round(procs.cpu_seconds(pid) - cpu0, 3) for pid, cpu0 in zip(pids, before, strict=True)]
