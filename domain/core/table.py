@@ -238,13 +238,26 @@ def evolve(table: Table[State], event: Any) -> Table[State]:
 
 def _evolve_game(table: Table[State], event: Any, reveals: bool | None = None) -> Table[State]:
     state = table.game.evolve(table.state, event)
-    version = table.version + 1
-    if _reveals(table.game, event) if reveals is None else reveals:
+    reveals = _reveals(table.game, event) if reveals is None else reveals
+    return _after_game_events(table, (event,), reveals, state)
+
+
+def _after_game_events(
+    table: Table[State], events: Sequence[Any], reveals: bool, state: State
+) -> Table[State]:
+    """The table once the game's `events` led to `state`: the engine's own bookkeeping (version,
+    undo point, who moved). `reveals`: the last event reveals (revealing events end a decision,
+    so the undo point lands after the last of them)."""
+    version = table.version + len(events)
+    if reveals:
         point = (version, state)
         return replaced(table, state=state, version=version, undo_point=point, undoable=0, proposers=(), movers=())
-    actor = undo_actor(event)
-    movers = table.movers if actor is None or actor in table.movers else (*table.movers, actor)
-    undoable = table.undoable + 1
+    movers = table.movers
+    for event in events:
+        actor = undo_actor(event)
+        if actor is not None and actor not in movers:
+            movers = (*movers, actor)
+    undoable = table.undoable + len(events)
     return replaced(table, state=state, version=version, undoable=undoable, proposers=(), movers=movers)
 
 
@@ -344,8 +357,8 @@ def _decide(table: Table[State], seat: Seat, command: Any, seed: bytes, rng: Rng
         raise AssertionError(f"{table.game.name}: a decision's events after a revealing one must reveal too")
     if any(type(event) in _ENGINE_EVENT_TYPES for event in events):
         raise AssertionError(f"{table.game.name}: a decision's events are the game's own, never the engine's")
-    if state is not None:
-        folded = _after_decision(table, events, revealing, state)
+    if state is not None:  # the game built the state as it decided: folding again was a tenth of verify
+        folded = _after_game_events(table, events, revealing[-1], state)
     else:
         folded = table
         for event, reveals in zip(events, revealing, strict=True):
@@ -356,21 +369,6 @@ def _decide(table: Table[State], seat: Seat, command: Any, seed: bytes, rng: Rng
         events.append(ended)
         folded = evolve(folded, ended)
     return Decision(events, folded)
-
-
-def _after_decision(table: Table[State], events: list[Any], revealing: list[bool], state: State) -> Table[State]:
-    """What `_evolve_game` over each event gives, from the game's state after them (which the
-    game built as it decided): folding it again was a tenth of `kennel replay verify`'s time."""
-    version = table.version + len(events)
-    if revealing[-1]:  # revealing events end a decision (checked above): undo lands after the last
-        return replaced(table, state=state, version=version, undo_point=(version, state), undoable=0, proposers=(), movers=())
-    movers = table.movers
-    for event in events:
-        actor = undo_actor(event)
-        if actor is not None and actor not in movers:
-            movers = (*movers, actor)
-    undoable = table.undoable + len(events)
-    return replaced(table, state=state, version=version, undoable=undoable, proposers=(), movers=movers)
 
 
 @dataclass(frozen=True)
