@@ -85,7 +85,11 @@ def _without(args: list[str], flags: tuple[str, ...]) -> list[str]:
 
 
 def prepare_store(config: Config) -> None:
-    """What must happen once, before the workers start: the signing key; the migration."""
+    """What must happen once, before the workers start: the signing key; the migration (on
+    PostgreSQL), or the SQLite file made, switched to WAL and given its tables. Two workers
+    opening a new file at once both see it in its first journal mode and both switch it to WAL;
+    the second switch needs the lock the first one's table creation holds, and SQLite refuses
+    it at once ("database is locked") rather than wait: that worker, then the server, exited."""
     from kennel.replay.signing import load_or_create_key
     from kennel.service.server import SIGNING_KEY_FILE
 
@@ -95,6 +99,10 @@ def prepare_store(config: Config) -> None:
         from kennel.service.postgres_setup import migrate
 
         migrate(config.store, config.shards or None, config.store_lock_timeout)
+    else:
+        from kennel.service.storage import open_store
+
+        open_store(config.data_dir).close()
 
 
 def supervise(config: Config, argv: Sequence[str]) -> int:

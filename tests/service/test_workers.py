@@ -14,6 +14,7 @@ import os
 import random
 import re
 import signal
+import sqlite3
 import subprocess
 import threading
 import time
@@ -25,7 +26,9 @@ from kennel.client import CreatedGame, Kennel, KennelError
 from kennel.replay.signing import load_or_create_key
 from kennel.replay.verify import verify
 from kennel.service.server import SIGNING_KEY_FILE
-from kennel.service.storage import open_store
+from kennel.service.config import Config
+from kennel.service.storage import DB_FILE, open_store
+from kennel.service.workers import prepare_store
 from postgres.replicas import HIGH_LIMITS, Acknowledged, Bot, Watcher, check_acknowledged, choose
 from trust.trustkit import KENNEL, ServerProcess
 
@@ -196,3 +199,21 @@ def test_the_supervisor_serves_one_port_with_every_worker_and_stops_them(tmp_pat
         if supervisor.poll() is None:
             supervisor.kill()
             supervisor.wait()
+
+
+def test_the_supervisor_makes_the_sqlite_file_once_in_wal_mode_before_any_worker_opens_it(tmp_path: Path) -> None:
+    """Workers opening a new file at once each switched it to WAL; the switch that lost the race
+    was refused at once ("database is locked", seen in `make bench`) and that worker's exit
+    stopped the server. The supervisor now makes the file, its mode and its tables first, so a
+    worker only ever opens a file already in WAL mode."""
+    data = tmp_path / "data"
+    prepare_store(Config(data_dir=str(data), workers=2))
+    with sqlite3.connect(data / DB_FILE) as connection:
+        assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert tables, "no table was created"
+    store = open_store(data)  # what a worker does next: the file is as it expects
+    try:
+        assert store.pragmas() == {"journal_mode": "wal", "synchronous": 2}
+    finally:
+        store.close()
