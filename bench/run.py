@@ -26,6 +26,7 @@ from bench import commands, fanout, machine, memory, peer, replaying, report, st
 from bench.sizes import DEFAULT, QUICK, TINY, Sizes
 
 RESULTS = Path(__file__).resolve().parent / "results"
+ROOT = RESULTS.parent.parent  # the checkout
 SHARDS_DSN = "KENNEL_BENCH_POSTGRES_DSN"  # the server the shards section makes its databases on
 
 Section = Callable[[Sizes, Path, Path | None], dict[str, Any]]
@@ -112,7 +113,7 @@ def run(sizes: Sizes, size_name: str, only: list[str], source: Path | None, labe
             try:
                 value = section(sizes, work, source)
             except Exception as error:  # a failed section is reported, and the run goes on
-                results["errors"][name] = f"{type(error).__name__}: {error}"
+                results["errors"][name] = _without_paths(f"{type(error).__name__}: {error}", work)
                 traceback.print_exc()
                 continue
             if value is not None:
@@ -121,6 +122,14 @@ def run(sizes: Sizes, size_name: str, only: list[str], source: Path | None, labe
             print(f"bench: {name} done in {time.perf_counter() - started:.1f} s", file=sys.stderr, flush=True)
     results["targets"] = report.targets(results)
     return results
+
+
+def _without_paths(text: str, work: Path) -> str:
+    """An error as the results file keeps it: the run's temporary folder, this checkout and the
+    Python install named by role, not by this machine's paths (the file is committed)."""
+    for path, role in ((work, "<bench work>"), (Path(sys.prefix), "<venv>"), (ROOT, "<checkout>")):
+        text = text.replace(str(path), role)
+    return text
 
 
 def main(argv: list[str] | None = None) -> int:
