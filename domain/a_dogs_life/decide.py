@@ -7,7 +7,7 @@ filters candidates through the very same checks, so the two cannot disagree.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -131,9 +131,19 @@ def has_choice(state: State) -> bool:
     delivering a newspaper, needs a newspaper carried at a delivery address, where dropping
     it is legal too (docs/rules/a-dogs-life.md, "Actions end by themselves").
     """
-    seat = state.active
-    return any(
-        not isinstance(command, EndActions)
-        and check(state, seat, command, ACTION_RULES[type(command)]) is None
-        for command in action_candidates(state, seat)
-    )
+    if state.phase is not Phase.ACTIONS:
+        return False
+    return any(not isinstance(command, EndActions) for command in permitted_actions(state, state.active))
+
+
+def permitted_actions(state: State, seat: int) -> Iterator[Any]:
+    """The action candidates `check` lets through, for the active seat in its actions phase:
+    the checks every command shares (the game goes on, the seat is the active one, the phase)
+    hold for all of them, so they are made once, not once per candidate."""
+    if state.phase is not Phase.ACTIONS or not is_seat_number(seat) or seat != state.active:
+        return
+    on_the_truck = state.dogs[seat].position == state.truck
+    for command in action_candidates(state, seat):
+        rule = ACTION_RULES[type(command)]
+        if (rule.on_the_truck or not on_the_truck) and rule.check(state, seat, command) is None:
+            yield command

@@ -27,7 +27,7 @@ class Collectable(enum.Enum):
     ULTIMATE_PAW = "ultimate_paw"
     POO_PIZZA = "poo_pizza"
 
-    @property
+    @functools.cached_property  # a constant, asked for every label: kept on the member
     def title(self) -> str:
         return manifest().collectables[self].title
 
@@ -69,7 +69,7 @@ class ActionCard(enum.Enum):
     CHEESY_DISTRACTION = "cheesy_distraction"
     GRAPES_OF_WRATH = "grapes_of_wrath"
 
-    @property
+    @functools.cached_property  # a constant, asked for every label: kept on the member
     def title(self) -> str:
         return manifest().action_cards[self].title
 
@@ -105,7 +105,7 @@ class BedroomCard(enum.Enum):
     PAIR_OF_SLIPPERS = "pair_of_slippers"
     WASHING_LINE = "washing_line"
 
-    @property
+    @functools.cached_property  # a constant, asked for every label: kept on the member
     def title(self) -> str:
         return manifest().bedroom_cards[self].title
 

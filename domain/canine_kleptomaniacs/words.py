@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from typing import Any
 
 from kennel.domain.canine_kleptomaniacs import commands as c
 from kennel.domain.canine_kleptomaniacs.components import ActionCard, Collectable, manifest
 from kennel.domain.canine_kleptomaniacs.state import CanineState, Naming, Offer, Theft
+from kennel.domain.core.frozen import replaced
 from kennel.domain.core.words import (
     CardText,
     CommandWords,
@@ -82,7 +82,7 @@ def _things(items: tuple[c.TradeItem, ...], whose: str, unseen: bool = False) ->
     """An offer's side, alike hand cards counted ("2 Slipper cards from your hand"). Unseen,
     face-down cards are blanked before they are counted: how they group must not tell either."""
     if unseen:
-        items = tuple(dataclasses.replace(item, kind=None) if item.face_down else item for item in items)
+        items = tuple(replaced(item, kind=None) if item.face_down else item for item in items)
     alike = Counter(items)
     return listing([_item(item, whose, count=alike[item]) for item in alike]) or "nothing"
 

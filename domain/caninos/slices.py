@@ -41,13 +41,23 @@ def collection_refs(
     owner: int, collection: Iterable[Slice], keep: Callable[[Slice], bool] = lambda piece: True
 ) -> list[SliceRef]:
     """Each kind of slice in a collection once, in collection order (never one under Cerberus)."""
+    return [ref for ref, _ in collection_slices(owner, collection, keep)]
+
+
+def collection_slices(
+    owner: int, collection: Iterable[Slice], keep: Callable[[Slice], bool] = lambda piece: True
+) -> list[tuple[SliceRef, Slice]]:
+    """`collection_refs`, each with the slice it names (the first alike: `slice_named`), for
+    callers that look at the slices too and need not find them again."""
+    named: list[tuple[SliceRef, Slice]] = []
     refs: list[SliceRef] = []
     for piece in collection:
         if piece.cerberus is None and keep(piece):
             ref = ref_of(owner, piece)
             if ref not in refs:
                 refs.append(ref)
-    return refs
+                named.append((ref, piece))
+    return named
 
 
 def table_refs(state: CaninosState) -> list[SliceRef]:

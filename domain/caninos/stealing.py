@@ -15,6 +15,7 @@ modified-value table).
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 from itertools import combinations
 
 from kennel.domain.caninos.cards import (
@@ -30,7 +31,7 @@ from kennel.domain.caninos.cards import (
     kind_of,
     pack_of,
 )
-from kennel.domain.caninos.slices import collection_refs, slice_named, table_refs
+from kennel.domain.caninos.slices import collection_slices, slice_named, table_refs
 from kennel.domain.caninos.state import CaninosState, Slice, SliceRef
 
 
@@ -129,28 +130,68 @@ def stealable(state: CaninosState, seat: int, ref: SliceRef) -> Slice | None:
 def steal_targets(state: CaninosState, seat: int) -> list[SliceRef]:
     """Every slice the seat may try to steal with the cards in its hand: the table first, then
     the other seats' collections in seat order."""
-    hand = state.players[seat].hand
-    targets = []
-    payable: dict[tuple[StealAs | None, Pizza | None], bool] = {}  # the same ways for alike slices
-    for ref in every_other_slice(state, seat):
-        piece = slice_named(state, ref)
-        if piece is None:
-            continue
+    means = Means.of(state, seat, state.players[seat].hand)
+    return [ref for ref, piece in every_other_slice_named(state, seat) if means.may_pay(piece)]
+
+
+@dataclass(frozen=True)
+class Means:
+    """What a hand may steal with, summed up once for every slice it is held against: whether
+    `payments` finds a way, without listing the ways (a seat's turn asks it of every slice on
+    the table and in the other collections). Tests hold it to `bool(payments(...))`."""
+
+    wild: bool  # a Mystic Raccoon or the Tanuki: steals anything
+    hound: bool  # a Chaos Hound it may steal with (not under Dieters)
+    dog: bool  # a pack dog it may steal with
+    dog_pair: bool  # two identical pack dogs (option A for a Double)
+    pack_pair: bool  # two different dogs of one pack (option D)
+    held: frozenset[Pizza]  # the seat's Normal pizzas, for option D
+
+    @classmethod
+    def of(cls, state: CaninosState, seat: int, hand: tuple[Card, ...]) -> Means:
+        no_dogs = under_dieters(state, seat)
+        kinds = distinct(hand)
+        dogs = [] if no_dogs else [card for card in kinds if kind_of(card) is Kind.PACK_DOG]
+        packs = [pack_of(card) for card in dogs]
+        return cls(
+            wild=any(kind_of(card) in (Kind.MYSTIC_RACCOON, Kind.TANUKI) for card in kinds),
+            hound=not no_dogs and any(kind_of(card) is Kind.CHAOS_HOUND for card in kinds),
+            dog=bool(dogs),
+            dog_pair=any(hand.count(card) >= 2 for card in dogs),
+            pack_pair=len(set(packs)) < len(packs),
+            held=held_ingredients(state, seat) if len(set(packs)) < len(packs) else frozenset(),
+        )
+
+    def may_pay(self, piece: Slice) -> bool:
         how = steal_as(piece)
-        key = (how, piece.pizza if how is StealAs.DOUBLE and is_double(piece.pizza) else None)
-        if key not in payable:
-            payable[key] = bool(payments(state, seat, piece, hand))
-        if payable[key]:
-            targets.append(ref)
-    return targets
+        if how is None:
+            return False
+        if self.wild:
+            return True
+        if how is StealAs.NORMAL:
+            return self.hound or self.dog
+        if how is StealAs.RACCOON:
+            return False
+        return (
+            self.hound
+            or self.dog_pair
+            or self.pack_pair
+            and is_double(piece.pizza)
+            and set(ingredients_of(piece.pizza)) <= self.held
+        )
 
 
 def every_other_slice(state: CaninosState, seat: int) -> list[SliceRef]:
-    refs = table_refs(state)
+    return [ref for ref, _ in every_other_slice_named(state, seat)]
+
+
+def every_other_slice_named(state: CaninosState, seat: int) -> list[tuple[SliceRef, Slice]]:
+    """`every_other_slice`, each ref with the slice it names (`slice_named`)."""
+    named = [(ref, Slice(ref.pizza)) for ref in table_refs(state)]
     for owner, player in enumerate(state.players):
         if owner != seat:
-            refs.extend(collection_refs(owner, player.collection))
-    return refs
+            named.extend(collection_slices(owner, player.collection))
+    return named
 
 
 def steals_with_a_dog(cards: tuple[Card, ...]) -> bool:

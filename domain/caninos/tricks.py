@@ -89,11 +89,16 @@ def trick_choices(state: CaninosState, seat: int) -> list[tuple[Card, Trick]]:
         and can_start(state, declared_trick(seat, glutton[0], Trick.GLUTTONS, turn.stolen_with))
     ):
         choices.append((glutton[0], Trick.GLUTTONS))
+    # Whether a trick may start depends on the trick, never on which card performs it (only the
+    # Gluttons' steals with its cards, and it came first): asked once per trick, not per card.
+    startable: dict[Trick, bool] = {}
     for card in distinct(state.players[seat].hand):
         for trick in tricks_of(card):
-            if may_perform(state, seat, card, trick) and can_start(
-                state, declared_trick(seat, card, trick, turn.stolen_with)
-            ):
+            if trick not in startable:
+                startable[trick] = may_perform(state, seat, card, trick) and can_start(
+                    state, declared_trick(seat, card, trick, turn.stolen_with)
+                )
+            if startable[trick]:
                 choices.append((card, trick))
     return choices
 

@@ -102,7 +102,7 @@ class Table(Generic[State]):
 
     @property
     def started(self) -> bool:
-        return not self.open_seats
+        return None not in self.seats  # not `open_seats`: asked by every view, prompt and play
 
     @per_state  # a table is one version: its prompts are asked by every view of it
     def pending(self) -> tuple[Prompt, ...]:

@@ -7,6 +7,7 @@ Each seat plays with one critter set; the sets nobody plays with stay in the box
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable
 
 
@@ -17,7 +18,7 @@ class Nut(enum.Enum):
     ACORN = "acorn"
     PEANUT = "peanut"
 
-    @property
+    @functools.cached_property  # a constant, asked for every label: kept on the member
     def title(self) -> str:
         return self.value.replace("_", " ")
 
@@ -31,7 +32,7 @@ class Critter(enum.Enum):
     GROUNDHOG = "groundhog"
     BEAVER = "beaver"
 
-    @property
+    @functools.cached_property  # a constant, asked for every label: kept on the member
     def title(self) -> str:
         return self.value.capitalize()
 
@@ -63,7 +64,10 @@ def sorted_critters(critters: Iterable[Critter]) -> tuple[Critter, ...]:
     return tuple(sorted(critters, key=_CRITTER_RANK.__getitem__))
 
 
+_NUTS = tuple(Nut)  # iterating an enum class is slow, and this is asked after every event
+
+
 def most_identical(nuts: Iterable[Nut]) -> int:
     """The size of the largest group of identical nuts: what wins the game."""
     nuts = tuple(nuts)
-    return max((nuts.count(nut) for nut in Nut), default=0)
+    return max([nuts.count(nut) for nut in _NUTS]) if nuts else 0

@@ -14,9 +14,11 @@ def five_of_a_kind_holders(state: HoardersState) -> tuple[int, ...]:
     Only one seat can get there by a single draw or theft, and the game ends at once; several
     can when more than one Beaver was played and every other seat draws ("Beaver").
     """
-    return tuple(
-        seat for seat in state.seats_from_crown() if most_identical(state.hoards[seat].nuts) >= WINNING_COUNT
-    )
+    return _holders(state, tuple(most_identical(hoard.nuts) for hoard in state.hoards))
+
+
+def _holders(state: HoardersState, scores: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(seat for seat in state.seats_from_crown() if scores[seat] >= WINNING_COUNT)
 
 
 def deck_ran_out(state: HoardersState) -> bool:
@@ -27,7 +29,7 @@ def deck_ran_out(state: HoardersState) -> bool:
 @per_state  # asked by prompts, legal commands, the view and the decision: once per state
 def outcome(state: HoardersState) -> Outcome | None:
     scores = tuple(most_identical(hoard.nuts) for hoard in state.hoards)
-    holders = five_of_a_kind_holders(state)
+    holders = _holders(state, scores)  # five of a kind: the scores say it, no need to count again
     if holders:
         winner = holders[0]
         return Outcome(
