@@ -6,12 +6,16 @@ saying where they listen; we read the port from it. Memory and CPU are read from
 
 from __future__ import annotations
 
+import atexit
+import functools
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Sequence
@@ -46,9 +50,37 @@ def python_env(source: Path | None = None) -> dict[str, str]:
     here = Path(__file__).resolve().parent.parent
     paths = [str(here), str(here / "clients" / "python")]
     if source is not None:
-        paths = [str(source), str(source / "clients" / "python"), *paths]
+        paths = [str(source_overlay(source)), *paths]
     env["PYTHONPATH"] = os.pathsep.join([*paths, env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     return env
+
+
+SERVER_FOLDERS = ("domain", "service", "replay")  # installed as kennel.<folder> (setup.py)
+
+
+@functools.cache
+def source_overlay(source: Path) -> Path:
+    """A folder holding a `kennel` package made of another checkout's parts, for a child's path.
+
+    Putting that checkout's folders on PYTHONPATH is not enough: the editable install of this
+    checkout maps kennel.domain, kennel.service and kennel.replay to this checkout's folders
+    (setup.py's package_dir, through the finder the install adds), so a child would run this
+    checkout's server with the other's client package. Here the `kennel` package that comes
+    first on the path holds the other checkout's folders under those names, which the import
+    system finds there before the editable finder is asked. Generated code (kennel/v1) missing
+    from the other checkout (never committed; `make proto` makes it) is taken from this one."""
+    folder = Path(tempfile.mkdtemp(prefix="kennel-bench-source-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)  # links only: the checkout stays
+    overlay = folder / "kennel"
+    overlay.mkdir()
+    client = source / "clients" / "python" / "kennel"
+    for entry in client.iterdir():
+        (overlay / entry.name).symlink_to(entry)
+    if not (overlay / "v1").exists():
+        (overlay / "v1").symlink_to(Path(__file__).resolve().parent.parent / "clients" / "python" / "kennel" / "v1")
+    for name in SERVER_FOLDERS:
+        (overlay / name).symlink_to(source / name)
+    return folder
 
 
 @dataclass
