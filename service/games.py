@@ -174,7 +174,7 @@ class GameHub(Lobby, Deciding, Replication):
         while len(self._finished) > self.finished_in_memory:
             gid, _ = self._finished.popitem(last=False)
             oldest = self._live.get(gid)
-            if oldest is None or oldest.lock.locked() or gid in self._catching_up:
+            if oldest is None or oldest.locked() or gid in self._catching_up:
                 continue  # counted again when next used
             del self._live[gid]
             self._untrack(gid)

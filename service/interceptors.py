@@ -18,7 +18,6 @@ roles and limits.
 from __future__ import annotations
 
 import contextvars
-import functools
 import hmac
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -47,7 +46,6 @@ log = structlog.get_logger(__name__)
 SERVICE = "kennel.v1.Kennel"
 CREDENTIAL_KEY = "authorization"
 _BEARER = "bearer "
-DIGESTS_KEPT = 4096  # credential digests remembered (kennel.service.games.digest costs a SHA-256 each)
 
 principal_var: contextvars.ContextVar[Principal] = contextvars.ContextVar("kennel_principal")
 
@@ -144,13 +142,6 @@ def _passing_bytes(serialize: Callable[[Any], bytes] | None) -> Callable[[Any], 
         return response if isinstance(response, bytes) else serialize(response)
 
     return write
-
-
-@functools.lru_cache(maxsize=DIGESTS_KEPT)
-def _digest(credential: str) -> str:
-    """`digest`, remembered for the credentials in use: a seat sends many calls with one
-    credential. The credentials stay in this process's memory only, as they do in gRPC's."""
-    return digest(credential)
 
 
 @dataclass(frozen=True)
@@ -256,7 +247,9 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
             raise Unauthenticated(
                 "kennel/no_credential", "This call needs a credential: 'authorization: Bearer <credential>'."
             )
-        key = _digest(credential)
+        # Not remembered: a SHA-256 of a credential costs under a microsecond, and a cache of
+        # them held about 1 KiB per open three-seat game (and the credentials themselves).
+        key = digest(credential)
         principal = live.principal(key) or self._auditor(key, str(live.id)) or await self._hub.principal_on_store(live, key)
         if principal is None:
             raise Unauthenticated("kennel/bad_credential", "This credential is not valid for this game.")

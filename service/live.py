@@ -40,6 +40,8 @@ def new_credential() -> str:
     return secrets.token_urlsafe(32)
 
 
+_TOPICS = (RECORD_TOPIC, DESK_TOPIC, ATTEMPT_TOPIC)  # what a live game hears of from the store
+
 SEAT = "seat"  # acts and sees as one seat of one game
 SPECTATOR = "spectator"  # sees what is public in one game
 AUDITOR = "auditor"  # configured on the server: reads every game, every seat's view; never acts
@@ -66,16 +68,32 @@ class Accepted:
     replayed: bool
 
 
-@dataclass
+@dataclass(slots=True)
 class LiveGame:
+    """One game in memory. Kept small: a server holds thousands of idle ones, so what only a
+    busy or replicated game needs (the lock, the watchers' wake-up, what the store's listener
+    heard) is made on first use."""
+
     id: uuid.UUID
     ledger: Ledger
     desk: Desk
     attempts: list[Attempt] = field(default_factory=list)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    _appended: asyncio.Event = field(default_factory=asyncio.Event)
-    # The newest version heard from the store's listener, by topic (GameHub._heard).
-    _heard: dict[str, int] = field(default_factory=lambda: dict.fromkeys((RECORD_TOPIC, DESK_TOPIC, ATTEMPT_TOPIC), 0))
+    _lock: asyncio.Lock | None = None
+    _appended: asyncio.Event | None = None  # what watchers wait on; None while nobody has waited
+    # The newest version heard from the store's listener, by topic (GameHub._heard); None while
+    # nothing was heard (a store no other process writes to reports nothing).
+    _heard: dict[str, int] | None = None
+
+    @property
+    def lock(self) -> asyncio.Lock:
+        """Serialises the game's decisions (made on first use, on the event loop)."""
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        return self._lock
+
+    def locked(self) -> bool:
+        """Whether a decision holds the game's lock now."""
+        return self._lock is not None and self._lock.locked()
 
     @property
     def game(self) -> Game[Any]:
@@ -101,17 +119,22 @@ class LiveGame:
 
     def notify(self) -> None:
         """Wake every watcher; each then reads what is new after its own cursor."""
-        event, self._appended = self._appended, asyncio.Event()
-        event.set()
+        event, self._appended = self._appended, None
+        if event is not None:
+            event.set()
 
     async def wait_beyond(self, version: int) -> None:
         while self.ledger.version <= version:
+            if self._appended is None:
+                self._appended = asyncio.Event()
             await self._appended.wait()
 
     def hear(self, change: Change) -> bool:
         """Note an entry the store's listener reported; True if this copy has not folded it yet."""
-        if change.topic not in self._heard:
+        if change.topic not in _TOPICS:
             return False
+        if self._heard is None:
+            self._heard = dict.fromkeys(_TOPICS, 0)
         self._heard[change.topic] = max(self._heard[change.topic], change.version)
         return self.behind()
 
@@ -119,6 +142,8 @@ class LiveGame:
         """Whether the store holds something of this game, as heard, that this copy has not
         folded. A replica hears its own appends too, often before their commit is folded
         here: checked again under the game's lock, those are no longer behind."""
+        if self._heard is None:
+            return False
         return (
             self._heard[RECORD_TOPIC] > self.ledger.version
             or self._heard[DESK_TOPIC] > self.desk.version

@@ -47,7 +47,7 @@ _STATUS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Prepared:
     """A viewer's view and events after a decision not yet committed: valid once `table` is the
     game's table (the very object: a lost race or a reload makes another one)."""
@@ -58,7 +58,7 @@ class _Prepared:
     events: list[bytes]
 
 
-@dataclass
+@dataclass(slots=True)
 class _ViewerCache:
     first: int = 1  # the version of events[0]
     events: list[bytes] = field(default_factory=list)  # redacted, serialised, versions first..first+len-1
@@ -72,7 +72,7 @@ class _ViewerCache:
         return self.first + len(self.events) - 1
 
 
-@dataclass
+@dataclass(slots=True)
 class _GameCache:
     ledger_id: int = 0  # the ledger object the cache was built from (a reload replaces it)
     viewers: dict[Viewer, _ViewerCache] = field(default_factory=dict)

@@ -89,12 +89,18 @@ class Replication(HubState):
         return live.principal(credential_digest)
 
     def _track(self, gid: uuid.UUID) -> None:
+        """Know the game's streams by id when the store's listener reports them: only on a
+        shared store (one that nobody else writes to reports nothing; an idle game then holds
+        no entries here)."""
+        if not self.store.shared:
+            return
         for stream in (gid, desk_id(gid), attempts_id(gid)):
             self._streams[stream] = gid
 
     def _untrack(self, gid: uuid.UUID) -> None:
-        for stream in (gid, desk_id(gid), attempts_id(gid)):
-            self._streams.pop(stream, None)
+        if self._streams:
+            for stream in (gid, desk_id(gid), attempts_id(gid)):
+                self._streams.pop(stream, None)
         self._changed_while_loading.discard(gid)
 
     async def _refresh(self, live: LiveGame) -> bool:

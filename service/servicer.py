@@ -6,6 +6,7 @@ the caller's `Principal`; errors raised here become statuses there.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -44,6 +45,7 @@ class KennelServicer(pb_grpc.KennelServicer):
         self._projections = projections
         self._metrics = metrics or Metrics()
         self._history = History()  # past views from snapshots (kennel.service.history)
+        self._calls = 0  # SubmitCommand and GetView calls in progress (see `_warm_views`)
 
     async def CreateGame(self, request: pb.CreateGameRequest, context: grpc.aio.ServicerContext) -> Any:
         options = None
@@ -89,6 +91,7 @@ class KennelServicer(pb_grpc.KennelServicer):
     async def SubmitCommand(self, request: pb.SubmitCommandRequest, context: grpc.aio.ServicerContext) -> Any:
         started = time.perf_counter()
         game, outcome = "unknown", "INTERNAL"
+        self._calls += 1
         try:
             principal = current_principal()
             assert principal.seat is not None  # the interceptor admits only seats here
@@ -108,20 +111,31 @@ class KennelServicer(pb_grpc.KennelServicer):
             head = pb.SubmitCommandResponse(
                 first_version=accepted.first_version, last_version=accepted.last_version, replayed=accepted.replayed
             ).SerializeToString()
-            return response_bytes(  # sent as they are (kennel.service.interceptors)
+            answer = response_bytes(  # sent as they are (kennel.service.interceptors)
                 SUBMIT_FIELDS,
                 events=self._projections.events_bytes(live, principal.seat, accepted.first_version, accepted.last_version),
                 view=self._projections.view_bytes(live, principal.seat),
                 head=head,
             )
+            if not accepted.replayed:
+                self._warm_views(live, seat)
+            return answer
         except Exception as error:
             outcome = status_of(error)[0].name
             raise
         finally:
+            self._calls -= 1
             self._metrics.commands.labels(game, outcome).inc()
             self._metrics.command_seconds.labels(game).observe(time.perf_counter() - started)
 
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> Any:
+        self._calls += 1
+        try:
+            return await self._get_view(request)
+        finally:
+            self._calls -= 1
+
+    async def _get_view(self, request: pb.GetViewRequest) -> Any:
         live = await self._hub.get(request.game_id)
         principal = current_principal()
         viewer = principal.viewer
@@ -137,6 +151,30 @@ class KennelServicer(pb_grpc.KennelServicer):
         past = await self._history.table_at(live.ledger, request.at_version)  # off the event loop
         settled = not mid_decision(live.ledger.records, request.at_version)
         return pb.GetViewResponse(view=build_view(live, viewer, past, settled))
+
+    def _warm_views(self, live: LiveGame, seat: int) -> None:
+        """After a command's answer: build the views of the seats that owe a prompt now, which
+        their players are about to ask for (GetView, or a Watch update), while the server has
+        nothing else to do. Only once the sender owes nothing more (else its own next command,
+        with the view its answer carried, is the likelier call, and must not wait behind them).
+        One view per turn of the loop, each only while no SubmitCommand or GetView is in
+        progress and the game is still at this version, so a busy server seldom spends anything
+        here; a view is built at most once per version and seat either way
+        (Projections.view_bytes keeps it, in its own seat's cache)."""
+        owing = list(dict.fromkeys(prompt.seat for prompt in live.table.pending()))
+        if owing and seat not in owing:
+            asyncio.get_running_loop().call_soon(self._warm_next, live, live.ledger.version, owing)
+
+    def _warm_next(self, live: LiveGame, version: int, seats: list[int]) -> None:
+        if self._calls or live.ledger.version != version:
+            return  # calls are waiting (their work comes first), or the game moved on
+        try:
+            self._projections.view_bytes(live, seats.pop(0))
+        except Exception:  # only an early build: the seat's own GetView builds it again, and meets the error there
+            log.warning("warm_view_failed", game_id=str(live.id), exc_info=True)
+            return
+        if seats:
+            asyncio.get_running_loop().call_soon(self._warm_next, live, version, seats)
 
     async def Watch(self, request: pb.WatchRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
         live = await self._hub.get(request.game_id)

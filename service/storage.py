@@ -151,10 +151,16 @@ class _DurablePool(SQLiteConnectionPool):
         level = cursor.fetchone()[0]
         if level != SYNCHRONOUS_FULL:
             raise OSError(f"SQLite refused synchronous=FULL (it reports {level})")
+        cursor.execute(f"PRAGMA cache_size=-{PAGE_CACHE_KIB}")
         return connection
 
 
 SYNCHRONOUS_FULL = 2  # what `PRAGMA synchronous` reports for FULL
+# SQLite's page cache per connection, in KiB (its default is 2,000 KiB). The operating system
+# caches the file anyway, and the writer's pages (appends at random game ids) are seldom read
+# again: at SQLite's default the cache grew by about 1.4 KiB per game opened up to 2 MiB, with
+# no measurable saving of CPU per append (3,000 games, batches of 16).
+PAGE_CACHE_KIB = 256
 
 
 class _SignallingConnection(SQLiteConnection):
