@@ -165,6 +165,18 @@ class Record:
     def expected_hash(self) -> str:
         return chain_hash(self.prev, self.body())
 
+    def encoded(self) -> tuple[bytes, bytes]:
+        """(the canonical bytes of its body, those of its line), encoding the record once: the
+        line is the body with its `"hash"` member put in. Both are objects with sorted keys and
+        the same members but that one, so they differ only by `,"hash":...` before `,"prev":`
+        (keys sort command, event, hash, prev, version), and `,"prev":` occurs once outside a
+        string (inside one a `"` is escaped), last of all, as the prev and the version are a
+        string and an integer. `verify` checks every line and every hash: encoding each record
+        twice, once for each, was a fifth of its time."""
+        body = canonical_json(self.body())
+        cut = body.rfind(b',"prev":')
+        return body, body[:cut] + b',"hash":' + canonical_json(self.hash) + body[cut:]
+
     @classmethod
     def from_json(cls, data: Json) -> Record:
         if not isinstance(data, dict) or data.keys() != _RECORD_KEYS:
@@ -194,7 +206,12 @@ class Record:
 
 
 def chain_hash(prev: str, body: JsonObject) -> str:
-    return hashlib.sha256(prev.encode("ascii") + b"\n" + canonical_json(body)).hexdigest()
+    return chain_hash_of_bytes(prev, canonical_json(body))
+
+
+def chain_hash_of_bytes(prev: str, body: bytes) -> str:
+    """`chain_hash` of a body already in canonical bytes."""
+    return hashlib.sha256(prev.encode("ascii") + b"\n" + body).hexdigest()
 
 
 def chain(prev: str, first_version: int, cause: Cause, events: Iterable[JsonObject]) -> list[Record]:
@@ -295,13 +312,25 @@ class Log:
     checkpoint: Checkpoint | None = None
 
     def write_lines(self) -> Iterator[bytes]:
-        yield canonical_json(self.header.to_json()) + b"\n"
+        for line in self.canonical_lines():
+            yield line + b"\n"
+
+    def canonical_lines(self, bodies: list[bytes] | None = None) -> Iterator[bytes]:
+        """Each line's canonical bytes, without its newline. With `bodies`, each record's body
+        bytes (`Record.encoded`) are appended to it as its line is made, so that the hash chain
+        can be checked without encoding the records again."""
+        yield canonical_json(self.header.to_json())
         for record in self.records:
-            yield record.to_bytes() + b"\n"
+            if bodies is None:
+                yield record.to_bytes()
+            else:
+                body, line = record.encoded()
+                bodies.append(body)
+                yield line
         for attempt in self.attempts:
-            yield canonical_json(attempt.to_json()) + b"\n"
+            yield canonical_json(attempt.to_json())
         if self.checkpoint is not None:
-            yield canonical_json(self.checkpoint.to_json()) + b"\n"
+            yield canonical_json(self.checkpoint.to_json())
 
     def to_bytes(self) -> bytes:
         return b"".join(self.write_lines())
