@@ -362,7 +362,9 @@ def parse_log(raw: bytes) -> Log:
             elif attempts:
                 raise LogFormatError("records come before attempts")
             else:
-                records.append(Record.from_bytes(line, read))
+                records.append(Record.from_json(read(line)))  # `Record.from_bytes`, a call less a line
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise LogFormatError(f"line {number}: a record is not UTF-8 JSON: {error}") from None
         except LogFormatError as error:
             raise LogFormatError(f"line {number}: {error}") from None
     return Log(header=header, records=tuple(records), attempts=tuple(attempts), checkpoint=checkpoint)
