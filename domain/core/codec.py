@@ -138,7 +138,7 @@ def _decoder(cls: Any) -> Callable[[Json], Any]:
             def decode_tuple(data: Json) -> tuple[Any, ...]:
                 if not isinstance(data, list):
                     raise DecodeError(f"expected a list, got {type(data).__name__}")
-                return tuple(item(x) for x in data)
+                return tuple([item(x) for x in data])  # a list first: quicker than a generator
 
             return decode_tuple
         items = [_decoder(a) for a in args]
@@ -146,7 +146,7 @@ def _decoder(cls: Any) -> Callable[[Json], Any]:
         def decode_fixed(data: Json) -> tuple[Any, ...]:
             if not isinstance(data, list) or len(data) != len(items):
                 raise DecodeError(f"expected a list of {len(items)} items")
-            return tuple(d(x) for d, x in zip(items, data, strict=True))
+            return tuple([d(x) for d, x in zip(items, data, strict=True)])
 
         return decode_fixed
     if origin in (dict, Mapping) or cls is dict:
