@@ -175,7 +175,14 @@ class Record:
         twice, once for each, was a fifth of its time."""
         body = canonical_json(self.body())
         cut = body.rfind(b',"prev":')
-        return body, body[:cut] + b',"hash":' + canonical_json(self.hash) + body[cut:]
+        digest = self.hash
+        # A hex digest (ASCII letters and digits) is written as it is, between quotes; anything
+        # else is encoded (the check and the concatenation cost a tenth of canonical_json).
+        if digest.isascii() and digest.isalnum():
+            quoted = b'"' + digest.encode("ascii") + b'"'
+        else:
+            quoted = canonical_json(digest)
+        return body, body[:cut] + b',"hash":' + quoted + body[cut:]
 
     @classmethod
     def from_json(cls, data: Json) -> Record:

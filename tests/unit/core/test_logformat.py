@@ -173,6 +173,13 @@ def test_a_record_encoded_once_gives_its_body_and_its_line(event: dict[str, obje
     assert hashlib.sha256(record.prev.encode() + b"\n" + body).hexdigest() == record.hash
 
 
+@pytest.mark.parametrize("digest", ["ab" * 32, "", "é", 'a"b', "a\\b", "a\nb", "A-1", "\u00b2"])
+def test_a_record_encoded_once_writes_any_hash_as_canonical_json_does(digest: str) -> None:
+    (record,) = chain(HEADER.genesis_hash(), 1, CREATE, [{"type": "a", "data": {}}])
+    tampered = Record(record.version, record.cause, record.event, record.prev, digest)
+    assert tampered.encoded() == (canonical_json(tampered.body()), tampered.to_bytes())
+
+
 def test_every_golden_record_encoded_once_gives_its_body_and_its_line() -> None:
     from pathlib import Path
 
