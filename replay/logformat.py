@@ -166,22 +166,16 @@ class Record:
         return chain_hash(self.prev, self.body())
 
     def encoded(self) -> tuple[bytes, bytes]:
-        """(the canonical bytes of its body, those of its line), encoding the record once: the
-        line is the body with its `"hash"` member put in. Both are objects with sorted keys and
-        the same members but that one, so they differ only by `,"hash":...` before `,"prev":`
-        (keys sort command, event, hash, prev, version), and `,"prev":` occurs once outside a
-        string (inside one a `"` is escaped), last of all, as the prev and the version are a
-        string and an integer. `verify` checks every line and every hash: encoding each record
-        twice, once for each, was a fifth of its time."""
+        """(the canonical bytes of its body, those of its line), encoding the record once (for
+        `verify`, which checks both; encoding twice was a fifth of its time). Keys sort command,
+        event, hash, prev, version, so the line is the body with `,"hash":...` put before the
+        last `,"prev":` (found outside strings only: inside one a `"` is escaped). A hex hash
+        (ASCII letters and digits) is written as it is, between quotes."""
         body = canonical_json(self.body())
         cut = body.rfind(b',"prev":')
         digest = self.hash
-        # A hex digest (ASCII letters and digits) is written as it is, between quotes; anything
-        # else is encoded (the check and the concatenation cost a tenth of canonical_json).
-        if digest.isascii() and digest.isalnum():
-            quoted = b'"' + digest.encode("ascii") + b'"'
-        else:
-            quoted = canonical_json(digest)
+        plain = digest.isascii() and digest.isalnum()
+        quoted = b'"' + digest.encode("ascii") + b'"' if plain else canonical_json(digest)
         return body, body[:cut] + b',"hash":' + quoted + body[cut:]
 
     @classmethod
@@ -323,9 +317,8 @@ class Log:
             yield line + b"\n"
 
     def canonical_lines(self, bodies: list[bytes] | None = None) -> Iterator[bytes]:
-        """Each line's canonical bytes, without its newline. With `bodies`, each record's body
-        bytes (`Record.encoded`) are appended to it as its line is made, so that the hash chain
-        can be checked without encoding the records again."""
+        """Each line's canonical bytes, without its newline; with `bodies`, each record's body
+        bytes (`Record.encoded`) are appended to it, for checking the hash chain."""
         yield canonical_json(self.header.to_json())
         for record in self.records:
             if bodies is None:
