@@ -89,8 +89,12 @@ class Ledger:
         ledger = cls(game=game, header=header, table=tables.fold(game, events))
         ledger.records = list(records)
         ledger.events = events
+        accepted = ledger.accepted  # `_remember` for each record, without a call for each
         for record in records:
-            ledger._remember(record)
+            cause = record.cause
+            key = (cause.seat, cause.command_id)
+            seen = accepted.get(key)
+            accepted[key] = (record.version if seen is None else seen[0], record.version)
         return ledger
 
     @property

@@ -41,6 +41,7 @@ from kennel.replay.logformat import (
     LogFormatError,
     Record,
     canonical_json,
+    chain_hash_of_bytes,
     group_by_cause,
     parse_log,
 )
@@ -84,8 +85,8 @@ def verify(
         )
 
     try:
-        _check_canonical(log, raw)
-        _check_chain(log)
+        bodies = _check_canonical(log, raw)
+        _check_chain(log, bodies)
         game = _game_of(log, games)
         _check_header(game, log)
         ended = _first_game_ended(game, log.records)
@@ -124,22 +125,26 @@ def _signature_note(log: Log, public_key: bytes | None) -> tuple[str, ...]:
     return (SIGNATURE_NOT_CHECKED,)
 
 
-def _check_canonical(log: Log, raw: bytes) -> None:
+def _check_canonical(log: Log, raw: bytes) -> list[bytes]:
     """Every line must be exactly the canonical bytes of what it parses to, so that a log has
-    one spelling: no spaces, sorted keys, no escapes where UTF-8 will do, a newline at the end."""
+    one spelling: no spaces, sorted keys, no escapes where UTF-8 will do, a newline at the end.
+    Returns the canonical bytes of every record's body, which its hash is over."""
     lines = raw.split(b"\n")  # one more than the lines written: what follows the last newline
-    for position, (expected, actual) in enumerate(zip(log.write_lines(), lines, strict=False)):
-        if actual + b"\n" != expected:
+    bodies: list[bytes] = []
+    for position, (expected, actual) in enumerate(zip(log.canonical_lines(bodies), lines, strict=False)):
+        if actual != expected:
             where = "the header" if position == 0 else f"record {position}"
             version = None if position == 0 else position
             raise _Failed(FailureKind.FORMAT, version, f"{where} is not written in canonical JSON")
     if lines[-1] != b"":
         raise _Failed(FailureKind.FORMAT, len(log.records) or None, "the file does not end with a newline")
+    return bodies
 
 
-def _check_chain(log: Log) -> None:
+def _check_chain(log: Log, bodies: Sequence[bytes]) -> None:
+    """`bodies`: each record's canonical body bytes, as `_check_canonical` returns them."""
     prev = log.header.genesis_hash()
-    for position, record in enumerate(log.records, start=1):
+    for position, (record, body) in enumerate(zip(log.records, bodies, strict=True), start=1):
         if record.version != position:
             raise _Failed(
                 FailureKind.HASH_CHAIN, position, f"record {position} claims version {record.version}"
@@ -147,7 +152,7 @@ def _check_chain(log: Log) -> None:
         if record.prev != prev:
             linked_to = "the header's hash" if position == 1 else f"the hash of record {position - 1}"
             raise _Failed(FailureKind.HASH_CHAIN, position, f"its prev is not {linked_to}")
-        if record.hash != record.expected_hash():
+        if record.hash != chain_hash_of_bytes(record.prev, body):
             raise _Failed(FailureKind.HASH_CHAIN, position, "its hash does not match its content")
         prev = record.hash
 

@@ -13,7 +13,6 @@ declines. Each seat begins a bounded number of offers a turn ("Trade offers per 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable
 
 from kennel.domain.canine_kleptomaniacs.commands import AskInTrade, GiveInTrade, Source, TradeItem, TradeWith
@@ -33,6 +32,7 @@ from kennel.domain.canine_kleptomaniacs.resolution import Resolution
 from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer, Seat, TurnPhase
 
 PAW = Collectable.ULTIMATE_PAW
+_COLLECTABLES = tuple(Collectable)  # in enum order, without iterating the enum class each time
 
 
 def offers_per_turn() -> int:
@@ -64,36 +64,47 @@ def items_of(state: CanineState, owner: int, asking: bool) -> list[TradeItem]:
     and face down when giving), Collectables hidden on its Hiding Places, its Hiding Places and
     its face-up Master's Bedroom cards. Asked-for hand cards may be of any kind (the asker cannot
     see the hand: the partner can accept only if it holds them), the Paw only of its holder."""
-    return [item for items in _ITEMS_FROM.values() for item in items(state, owner, asking)]
+    return [item for items in _ITEMS_FROM.values() for item in items(state, owner, asking, None)]
 
 
-def _hand_items(state: CanineState, owner: int, asking: bool) -> list[TradeItem]:
+# Each source's items below take `like`: given, only the items that may equal it are made (those
+# whose distinguishing fields equal its), for `may_put_in`, which compares one item with the list.
+# Making every item (a frozen dataclass each) and comparing it was most of checking a trade step.
+
+
+def _hand_items(state: CanineState, owner: int, asking: bool, like: TradeItem | None = None) -> list[TradeItem]:
     if asking:
-        kinds = [kind for kind in Collectable if kind is not PAW or state.paw_holder == owner]
-        return [TradeItem(Source.HAND, kind=kind) for kind in kinds]
-    mine = kinds_in(state.seats[owner].hand)
+        kinds = [kind for kind in _COLLECTABLES if kind is not PAW or state.paw_holder == owner]
+        return [TradeItem(Source.HAND, kind=kind) for kind in kinds if like is None or kind == like.kind]
+    mine = [kind for kind in kinds_in(state.seats[owner].hand) if like is None or kind == like.kind]
     hand = [TradeItem(Source.HAND, kind=kind) for kind in mine]
     return hand + [TradeItem(Source.HAND, kind=kind, face_down=True) for kind in mine if kind is not PAW]
 
 
-def _hidden_items(state: CanineState, owner: int, asking: bool) -> list[TradeItem]:
+def _hidden_items(state: CanineState, owner: int, asking: bool, like: TradeItem | None = None) -> list[TradeItem]:
     return [
         TradeItem(Source.HIDDEN_CARD, kind=kind, place=number)
         for number, place in enumerate(state.seats[owner].places)
+        if like is None or number == like.place
         for kind in kinds_in(place.cards)
+        if like is None or kind == like.kind
     ]
 
 
-def _place_items(state: CanineState, owner: int, asking: bool) -> list[TradeItem]:
-    return [TradeItem(Source.HIDING_PLACE, place=number) for number in range(len(state.seats[owner].places))]
+def _place_items(state: CanineState, owner: int, asking: bool, like: TradeItem | None = None) -> list[TradeItem]:
+    numbers = range(len(state.seats[owner].places))
+    return [TradeItem(Source.HIDING_PLACE, place=number) for number in numbers if like is None or number == like.place]
 
 
-def _bedroom_items(state: CanineState, owner: int, asking: bool) -> list[TradeItem]:
-    return [TradeItem(Source.BEDROOM, bedroom_card=card) for card in sorted_bedroom(set(state.seats[owner].bedroom))]
+def _bedroom_items(state: CanineState, owner: int, asking: bool, like: TradeItem | None = None) -> list[TradeItem]:
+    cards = sorted_bedroom(set(state.seats[owner].bedroom))
+    return [
+        TradeItem(Source.BEDROOM, bedroom_card=card) for card in cards if like is None or card == like.bedroom_card
+    ]
 
 
 # Each source's items, in the order `items_of` lists them (front-ends show them so).
-_ITEMS_FROM: dict[Source, Callable[[CanineState, int, bool], list[TradeItem]]] = {
+_ITEMS_FROM: dict[Source, Callable[[CanineState, int, bool, TradeItem | None], list[TradeItem]]] = {
     Source.HAND: _hand_items,
     Source.HIDDEN_CARD: _hidden_items,
     Source.HIDING_PLACE: _place_items,
@@ -114,30 +125,31 @@ def holds_all(seat: Seat, items: Iterable[TradeItem], public_hand_size: int | No
 
 
 class Tally:
-    """What of a seat's things an offer names so far, to tell whether one more fits."""
+    """What of a seat's things an offer names so far, to tell whether one more fits. Counts
+    are plain dicts, not Counters (whose Python `__init__` was a third of checking a trade step)."""
 
     def __init__(self, seat: Seat, public_hand_size: int | None = None) -> None:
         self.seat = seat
         self.public_hand_size = public_hand_size
-        self.hand: Counter[Collectable | None] = Counter()
-        self.hidden: Counter[tuple[int | None, Collectable | None]] = Counter()
+        self.hand: dict[Collectable | None, int] = {}
+        self.hidden: dict[tuple[int | None, Collectable | None], int] = {}
         self.places: set[int | None] = set()
-        self.bedroom: Counter[object] = Counter()
+        self.bedroom: dict[object, int] = {}
 
     def can_add(self, item: TradeItem) -> bool:
         seat = self.seat
         if item.source is Source.HAND:
             if self.public_hand_size is not None:
                 return sum(self.hand.values()) < self.public_hand_size
-            return self.hand[item.kind] < seat.hand.count(item.kind)  # type: ignore[arg-type]
+            return self.hand.get(item.kind, 0) < seat.hand.count(item.kind)  # type: ignore[arg-type]
         if not _is_place(seat, item.place):
-            return item.source is Source.BEDROOM and self.bedroom[item.bedroom_card] < seat.bedroom.count(
+            return item.source is Source.BEDROOM and self.bedroom.get(item.bedroom_card, 0) < seat.bedroom.count(
                 item.bedroom_card  # type: ignore[arg-type]
             )
         assert item.place is not None
         if item.source is Source.HIDDEN_CARD:
             cards = seat.places[item.place].cards
-            return item.place not in self.places and self.hidden[(item.place, item.kind)] < cards.count(
+            return item.place not in self.places and self.hidden.get((item.place, item.kind), 0) < cards.count(
                 item.kind  # type: ignore[arg-type]
             )
         if item.source is Source.HIDING_PLACE:
@@ -146,13 +158,14 @@ class Tally:
 
     def add(self, item: TradeItem) -> None:
         if item.source is Source.HAND:
-            self.hand[item.kind] += 1
+            self.hand[item.kind] = self.hand.get(item.kind, 0) + 1
         elif item.source is Source.HIDDEN_CARD:
-            self.hidden[(item.place, item.kind)] += 1
+            key = (item.place, item.kind)
+            self.hidden[key] = self.hidden.get(key, 0) + 1
         elif item.source is Source.HIDING_PLACE:
             self.places.add(item.place)
         else:
-            self.bedroom[item.bedroom_card] += 1
+            self.bedroom[item.bedroom_card] = self.bedroom.get(item.bedroom_card, 0) + 1
 
 
 def _is_place(seat: Seat, place: int | None) -> bool:
@@ -181,13 +194,17 @@ def may_put_in(state: CanineState, offer: Offer, item: object, asking: bool) -> 
     """Whether `composing_commands` lists putting `item` in (asking for it, when `asking`), once
     the offer has a partner: `decide`'s check, without listing every other item. An item equals
     no item of another source, so only its own source's items are compared with it; anything
-    that is not a TradeItem of a Source is compared with them all, as the list would be."""
+    that is not a TradeItem of a Source is compared with them all, as the list would be. Of its
+    own source's items, only those whose distinguishing fields equal the item's are made (no
+    other may equal it)."""
     owner = offer.partner if asking else offer.proposer
     assert owner is not None
     if type(item) is TradeItem and type(item.source) is Source:
-        candidates = _ITEMS_FROM[item.source](state, owner, asking)
+        candidates = _ITEMS_FROM[item.source](state, owner, asking, item)
     else:
         candidates = items_of(state, owner, asking)
+    if not candidates:
+        return False
     tally = _tally(state, offer, asking)
     return any(candidate == item and tally.can_add(candidate) for candidate in candidates)
 

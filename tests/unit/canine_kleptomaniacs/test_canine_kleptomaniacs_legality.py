@@ -49,10 +49,27 @@ def trade_items() -> Iterator[Any]:
     yield None
 
 
+# Every command of a type `is_legal` checks directly that has no fields (or one, TradeWith's,
+# probed with every partner in `probes`), so that each is asked in every position, for every seat.
+TURN_AND_OFFER: list[Any] = [
+    cmd.EndTurn(),
+    cmd.ProposeTrade(),
+    cmd.TakeActionCard(),
+    cmd.TakeMrSquirrel(),
+    cmd.CallOffTrade(),
+    cmd.SendOffer(),
+    cmd.DeclineTrade(),
+    cmd.AcceptTrade(),
+]
+CHECKED_DIRECTLY = (cmd.GiveInTrade, cmd.AskInTrade, cmd.TradeWith, *(type(command) for command in TURN_AND_OFFER))
+
+
 def probes(state: Any, seat_count: int) -> list[Any]:
     """Every seat's legal commands (legal for one seat, maybe not for another), and, while an
     offer is being composed, every trade step of `trade_items`."""
-    found: list[Any] = [cmd.GiveInTrade(cmd.TradeItem(Source.HAND, kind=Collectable.BASIC_SOCKS)), cmd.EndTurn()]
+    found: list[Any] = [cmd.GiveInTrade(cmd.TradeItem(Source.HAND, kind=Collectable.BASIC_SOCKS)), *TURN_AND_OFFER]
+    # Partners out of range and not quite seats (True equals seat 1) as well as every seat.
+    found.extend(cmd.TradeWith(partner) for partner in [-1, *range(seat_count + 1), True])
     for seat in range(seat_count):
         found.extend(legal_commands(state, seat))
     if isinstance(state.effect, Offer):
@@ -90,7 +107,7 @@ def test_is_legal_answers_as_the_legal_list_does_and_refusals_keep_their_codes()
                     assert is_legal(state, seat, command) == expected, (step, seat, command)
                     # Refused through `decide`, as `explain` says (sampled: this is slow, and the
                     # same whichever way legality was found).
-                    if not expected and step % 8 == 0 and type(command) in (cmd.GiveInTrade, cmd.AskInTrade):
+                    if not expected and step % 8 == 0 and type(command) in CHECKED_DIRECTLY:
                         assert refusal(state, seat, command) == explain(state, seat, command).code
                     checked += 1
             seat = table.pending()[step % len(table.pending())].seat

@@ -141,3 +141,47 @@ def test_a_registry_refuses_unregistered_values_and_double_names() -> None:
         TypeRegistry[Any]({"test.Move": Move}).encode(Ping())
     with pytest.raises(ValueError):
         TypeRegistry({"a": Move, "b": Move})
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A dataclass whose `__init__` does more than set its fields: decoding must call it."""
+
+    count: int
+    colour: Colour = Colour.RED
+
+    def __post_init__(self) -> None:
+        if self.count < 0:
+            raise ValueError("a count is never negative")
+
+
+class Level(enum.IntEnum):
+    LOW = 1
+
+
+@dataclass(frozen=True)
+class Levelled:
+    level: Level
+    plain: int
+
+
+def test_a_dataclass_with_post_init_is_decoded_through_its_init() -> None:
+    assert from_json(Checked, {"count": 2, "colour": "blue"}) == Checked(2, Colour.BLUE)
+    with pytest.raises(ValueError, match="never negative"):
+        from_json(Checked, {"count": -1})
+
+
+@pytest.mark.parametrize("value", [[1], {"a": 1}, 3, None, "green"])
+def test_an_enum_field_refuses_what_is_not_its_value(value: Any) -> None:
+    with pytest.raises(DecodeError, match="is not a Colour"):
+        from_json(Inner, {"colour": value, "count": 1})
+
+
+def test_int_enums_and_int_fields_keep_their_types_both_ways() -> None:
+    """An IntEnum is an int subclass: it is encoded by its value and an int field keeps it as
+    given (the decoder's own check decides, not the fast path for exact ints)."""
+    assert to_json(Levelled(Level.LOW, Level.LOW)) == {"level": 1, "plain": 1}
+    decoded = from_json(Levelled, {"level": 1, "plain": Level.LOW})
+    assert decoded.level is Level.LOW and type(decoded.plain) is Level
+    with pytest.raises(DecodeError, match="expected an integer"):
+        from_json(Levelled, {"level": 1, "plain": True})

@@ -152,3 +152,38 @@ def test_parse_errors_name_the_line_that_is_wrong(raw: bytes, message: str) -> N
 def test_a_record_parsed_from_its_own_bytes_is_equal() -> None:
     record = sample_log().records[2]
     assert Record.from_bytes(record.to_bytes()) == record
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        {"type": "c", "data": {"s": "é", "n": None, "f": 1.5e-7, "nan": float("nan")}},
+        {"type": "d", "data": {"tricky": ',"prev":"x","version":1}', "hash": "00" * 32, "prev": "", "v": [2**70]}},
+        {"type": "e", "data": {"nested": {"prev": {"version": 3}}, "line": "a\nb\"c\\"}},
+    ],
+)
+def test_a_record_encoded_once_gives_its_body_and_its_line(event: dict[str, object]) -> None:
+    """`Record.encoded` (verify's one encoding of each record) is the body its hash is over and
+    the line it is written as, whatever the event holds (strings that look like members,
+    fields named prev or hash, numbers the json module writes)."""
+    (record,) = chain(HEADER.genesis_hash(), 7, Cause(seat=1, command_id='i"d', type="T", data={"prev": 1}), [event])
+    body, line = record.encoded()
+    assert body == canonical_json(record.body())
+    assert line == record.to_bytes()
+    assert hashlib.sha256(record.prev.encode() + b"\n" + body).hexdigest() == record.hash
+
+
+@pytest.mark.parametrize("digest", ["ab" * 32, "", "é", 'a"b', "a\\b", "a\nb", "A-1", "\u00b2"])
+def test_a_record_encoded_once_writes_any_hash_as_canonical_json_does(digest: str) -> None:
+    (record,) = chain(HEADER.genesis_hash(), 1, CREATE, [{"type": "a", "data": {}}])
+    tampered = Record(record.version, record.cause, record.event, record.prev, digest)
+    assert tampered.encoded() == (canonical_json(tampered.body()), tampered.to_bytes())
+
+
+def test_every_golden_record_encoded_once_gives_its_body_and_its_line() -> None:
+    from pathlib import Path
+
+    for path in sorted((Path(__file__).parents[2] / "golden").rglob("*.jsonl")):
+        for record in parse_log(path.read_bytes()).records:
+            body, line = record.encoded()
+            assert (body, line) == (canonical_json(record.body()), record.to_bytes()), path
