@@ -200,7 +200,7 @@ def open_table(game: Game[State], created: GameCreated) -> Table[State]:
 def evolve(table: Table[State], event: Any) -> Table[State]:
     """Fold one event (engine or game) into the table."""
     if type(event) not in _ENGINE_EVENT_TYPES:  # most events are the game's: skip the checks below
-        return _evolve_game(table, event)
+        return _fold_game_run(table, (event,), 0, 1)
     if isinstance(event, SeatFilled):
         seats = list(table.seats)
         seats[event.seat] = event.name
@@ -233,13 +233,7 @@ def evolve(table: Table[State], event: Any) -> Table[State]:
         return replaced(
             table, state=state, undoable=0, proposal=None, proposers=(), movers=(), version=table.version + 1
         )
-    return _evolve_game(table, event)
-
-
-def _evolve_game(table: Table[State], event: Any, reveals: bool | None = None) -> Table[State]:
-    state = table.game.evolve(table.state, event)
-    reveals = _reveals(table.game, event) if reveals is None else reveals
-    return _after_game_events(table, (event,), reveals, state)
+    return _fold_game_run(table, (event,), 0, 1)
 
 
 def _after_game_events(
@@ -262,9 +256,18 @@ def _after_game_events(
 
 
 def fold_into(table: Table[State], events: Sequence[Any]) -> Table[State]:
-    """The table after these events."""
-    for event in events:
-        table = evolve(table, event)
+    """The table after these events: each run of the game's own events in one pass."""
+    start, end = 0, len(events)
+    while start < end:
+        if type(events[start]) in _ENGINE_EVENT_TYPES:
+            table = evolve(table, events[start])
+            start += 1
+            continue
+        stop = start + 1
+        while stop < end and type(events[stop]) not in _ENGINE_EVENT_TYPES:
+            stop += 1
+        table = _fold_game_run(table, events, start, stop)
+        start = stop
     return table
 
 
@@ -272,10 +275,30 @@ def fold(game: Game[State], events: Sequence[Any]) -> Table[State]:
     """Rebuild a table from a whole stream (or any prefix of it that includes the first event)."""
     if not events or not isinstance(events[0], GameCreated):
         raise ValueError("a stream starts with GameCreated")
-    table = open_table(game, events[0])
-    for event in events[1:]:
-        table = evolve(table, event)
-    return table
+    return fold_into(open_table(game, events[0]), events[1:])
+
+
+def _fold_game_run(table: Table[State], events: Sequence[Any], start: int, stop: int) -> Table[State]:
+    """The table after the game's events `events[start:stop]`, each folded by the game's `evolve`
+    with the engine's bookkeeping (version, undo point, undoable count, movers) kept in locals and
+    one table made at the end: loading a game folds runs of hundreds of game events, and a table
+    per event was a third of it. A revealing event sets the undo point (`_after_game_events`)."""
+    game = table.game
+    evolve_state, reveals_of = game.evolve, getattr(game, "reveals", None)
+    state, version, undo_point = table.state, table.version, table.undo_point
+    undoable, movers = table.undoable, table.movers
+    for index in range(start, stop):
+        event = events[index]
+        state = evolve_state(state, event)
+        version += 1
+        if reveals_of is None or reveals_of(event):
+            undo_point, undoable, movers = (version, state), 0, ()
+        else:
+            actor = undo_actor(event)
+            if actor is not None and actor not in movers:
+                movers = (*movers, actor)
+            undoable += 1
+    return replaced(table, state=state, version=version, undo_point=undo_point, undoable=undoable, proposers=(), movers=movers)
 
 
 def _reveals(game: Game[Any], event: Any) -> bool:
@@ -360,9 +383,7 @@ def _decide(table: Table[State], seat: Seat, command: Any, seed: bytes, rng: Rng
     if state is not None:  # the game built the state as it decided: folding again was a tenth of verify
         folded = _after_game_events(table, events, revealing[-1], state)
     else:
-        folded = table
-        for event, reveals in zip(events, revealing, strict=True):
-            folded = _evolve_game(folded, event, reveals)
+        folded = _fold_game_run(table, events, 0, len(events))
     outcome = table.game.outcome(folded.state)
     if outcome is not None:
         ended = GameEnded(winners=outcome.winners, scores=outcome.scores, reason=outcome.reason, seed=seed.hex())
