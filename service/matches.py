@@ -32,11 +32,10 @@ from kennel.domain.core.sight import Bot, sight_of
 from kennel.domain.registry import GAMES, wire_name
 from kennel.replay.ledger import Ledger
 from kennel.service import terminal as render
-from kennel.v1 import kennel_pb2
+from kennel.v1 import kennel_pb2 as pb
 
 if TYPE_CHECKING:
     from kennel.client import Kennel, Session
-    from kennel.v1 import kennel_pb2 as pb
 
 # Fixed, so that a simulated game's id follows from its seed text like everything else in it.
 GAME_ID_NAMESPACE = uuid.UUID("615080a5-4893-4d7a-84a9-35a44dc4aabb")
@@ -128,9 +127,9 @@ class Match(Protocol):
         ...
 
 
-def game_options(game: str, options: Mapping[str, Json]) -> kennel_pb2.GameOptions:
+def game_options(game: str, options: Mapping[str, Json]) -> pb.GameOptions:
     """A game's options by name (as in its log's header) as the API's `GameOptions`."""
-    message = kennel_pb2.GameOptions()
+    message = pb.GameOptions()
     wire.fill(getattr(message, wire_name(GAMES[game])), dict(options))
     return message
 
