@@ -5,7 +5,6 @@ one built afresh after the commit, clocks included."""
 
 from __future__ import annotations
 
-import asyncio
 import threading
 import uuid
 from collections.abc import Iterator, Sequence
@@ -14,13 +13,11 @@ from typing import Any
 
 import grpc
 import pytest
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from eventsourcing.persistence import OperationalError
 from kennel.domain.core import table as tables
 from kennel.domain.core.rng import seed_from_text
 from kennel.domain.registry import GAMES
 from kennel.replay.ledger import Ledger
-from kennel.service.appender import Appender
 from kennel.service.config import Config
 from kennel.service.games import GameHub
 from kennel.service.projections import Projections, _redacted, build_view, command_message
@@ -28,7 +25,7 @@ from kennel.service.server import RunningServer, start_server
 from kennel.service.storage import Append, GameStore, VersionConflict
 from kennel.v1 import kennel_pb2 as pb
 from kennel.v1 import kennel_pb2_grpc as pb_grpc
-from testkit.servers import ServerThread
+from testkit.servers import ServerThread, run_with_hub
 
 
 class FlakyStore(GameStore):
@@ -125,24 +122,6 @@ def test_a_commit_that_fails_after_the_answer_was_prepared_answers_an_error_and_
     assert stub.GetView(pb.GetViewRequest(game_id=created.game_id), metadata=_auth(credentials[seat])).view == accepted.view
 
 
-def _hub_run(tmp_path: Path, body: Any, store: GameStore | None = None) -> None:
-    store = store or GameStore.sqlite(tmp_path / "data")
-
-    async def run() -> None:
-        hub = GameHub(store, Ed25519PrivateKey.generate(), Appender(store))
-        await hub.start()
-        try:
-            await body(hub)
-        finally:
-            hub.close()
-            await hub.appender.close()
-
-    try:
-        asyncio.run(run())
-    finally:
-        store.close()
-
-
 def _assert_answer_built_afresh(projections: Projections, live: Any, seat: int, first: int, last: int) -> None:
     assert projections.view(live, seat) == build_view(live, seat)
     assert projections.events(live, seat, first, last) == [_redacted(live, seat, v) for v in range(first, last + 1)]
@@ -168,7 +147,7 @@ def test_a_lost_race_answers_from_the_state_decided_again_not_from_the_prepared_
         assert live.table is prepared[1] and live.table is not prepared[0]
         _assert_answer_built_afresh(projections, live, seat, accepted.first_version, accepted.last_version)
 
-    _hub_run(tmp_path, body, store)
+    run_with_hub(tmp_path / "data", body, store)
 
 
 def test_a_failed_commits_prepared_answer_is_never_served_even_at_the_version_it_would_have_had(
@@ -197,7 +176,7 @@ def test_a_failed_commits_prepared_answer_is_never_served_even_at_the_version_it
         assert accepted.last_version > version
         _assert_answer_built_afresh(projections, live, seat, accepted.first_version, accepted.last_version)
 
-    _hub_run(tmp_path, body, store)
+    run_with_hub(tmp_path / "data", body, store)
 
 
 def test_a_prepared_answer_reads_as_the_one_built_after_the_commit_clocks_included(tmp_path: Path) -> None:
@@ -220,7 +199,7 @@ def test_a_prepared_answer_reads_as_the_one_built_after_the_commit_clocks_includ
                 for c in tables.legal_commands(live.table, seat)
             ]
 
-    _hub_run(tmp_path, body)
+    run_with_hub(tmp_path / "data", body)
 
 
 def test_the_store_says_when_a_commit_starts_on_the_committing_thread(tmp_path: Path) -> None:

@@ -5,9 +5,7 @@ only ever its own seat's, and never one of a version the game has left."""
 
 from __future__ import annotations
 
-import asyncio
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +13,12 @@ import grpc
 import pytest
 from kennel.domain.core import table as tables
 from kennel.service import projections as projections_module
+from kennel.service.games import GameHub
 from kennel.service.projections import Projections, build_view
 from kennel.service.servicer import KennelServicer
 from kennel.v1 import kennel_pb2 as pb
 from kennel.v1 import kennel_pb2_grpc as pb_grpc
-from testkit.servers import ServerThread
+from testkit.servers import ServerThread, run_with_hub
 
 WAIT = 30.0  # seconds: a generous bound on a wait for the idle server to warm a view
 
@@ -36,15 +35,6 @@ def built(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, int]]:
 
     monkeypatch.setattr(projections_module, "build_view", counting)
     return calls
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    running = ServerThread(tmp_path / "data").start()
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 def _auth(credential: str) -> tuple[tuple[str, str]]:
@@ -105,37 +95,21 @@ def test_the_next_seats_views_are_built_before_they_ask_and_are_each_seats_own(
 def test_no_view_is_warmed_while_calls_are_in_progress_nor_for_a_version_the_game_has_left(
     tmp_path: Path, built: list[tuple[Any, int]]
 ) -> None:
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-    from kennel.service.appender import Appender
-    from kennel.service.games import GameHub
-    from kennel.service.storage import GameStore
-
-    store = GameStore.sqlite(tmp_path / "data")
-
-    async def run() -> None:
-        hub = GameHub(store, Ed25519PrivateKey.generate(), Appender(store))
-        await hub.start()
+    async def body(hub: GameHub) -> None:
         servicer = KennelServicer(hub, Projections())
-        try:
-            live, _, _ = await hub.create("hoarders", None, ["A", "B", "C"])
-            pending = [prompt.seat for prompt in live.table.pending()]
-            assert len(pending) > 1
-            built.clear()
-            servicer._calls = 1  # a call is being served: its work comes first
-            servicer._warm_next(live, live.ledger.version, pending[1:])
-            assert built == []
-            servicer._calls = 0
-            seat = pending[0]
-            await hub.submit(live, seat, "c1", tables.legal_commands(live.table, seat)[0])
-            servicer._warm_next(live, live.ledger.version - 1, pending[1:])  # the game has moved on
-            assert built == []
-            servicer._warm_next(live, live.ledger.version, [pending[1]])
-            assert built == [(pending[1], live.ledger.version)]
-        finally:
-            hub.close()
-            await hub.appender.close()
+        live, _, _ = await hub.create("hoarders", None, ["A", "B", "C"])
+        pending = [prompt.seat for prompt in live.table.pending()]
+        assert len(pending) > 1
+        built.clear()
+        servicer._calls = 1  # a call is being served: its work comes first
+        servicer._warm_next(live, live.ledger.version, pending[1:])
+        assert built == []
+        servicer._calls = 0
+        seat = pending[0]
+        await hub.submit(live, seat, "c1", tables.legal_commands(live.table, seat)[0])
+        servicer._warm_next(live, live.ledger.version - 1, pending[1:])  # the game has moved on
+        assert built == []
+        servicer._warm_next(live, live.ledger.version, [pending[1]])
+        assert built == [(pending[1], live.ledger.version)]
 
-    try:
-        asyncio.run(run())
-    finally:
-        store.close()
+    run_with_hub(tmp_path / "data", body)

@@ -15,7 +15,7 @@ the domain stays what the server runs. A game without a hook fails `test_every_g
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -48,6 +48,14 @@ class Playthrough:
 
     def table(self, moves: int) -> tables.Table[Any]:
         return tables.fold(self.game, self.events(moves))
+
+    def tables(self) -> Iterator[tables.Table[Any]]:
+        """The table at the start and after each move, folded once along the way."""
+        table = tables.fold(self.game, self.opening)
+        yield table
+        for move in self.moves:
+            table = tables.fold_into(table, move.events)
+            yield table
 
 
 # (moves just after a secret choice resolved, a function building the other world that far)

@@ -8,8 +8,12 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from kennel.service.appender import Appender
 from kennel.service.config import Config
+from kennel.service.games import GameHub
 from kennel.service.server import RunningServer, start_server
+from kennel.service.storage import GameStore
 
 
 class ServerThread:
@@ -44,3 +48,23 @@ class ServerThread:
         self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(timeout=10)
         self.loop.close()
+
+
+def run_with_hub(data_dir: Path, body: Any, store: GameStore | None = None) -> None:
+    """Run `await body(hub)` with a started GameHub (no gRPC) over `store`, or a new SQLite store
+    in `data_dir`; the hub, its appender and the store are closed after, whatever happened."""
+    store = store or GameStore.sqlite(data_dir)
+
+    async def run() -> None:
+        hub = GameHub(store, Ed25519PrivateKey.generate(), Appender(store))
+        await hub.start()
+        try:
+            await body(hub)
+        finally:
+            hub.close()
+            await hub.appender.close()
+
+    try:
+        asyncio.run(run())
+    finally:
+        store.close()

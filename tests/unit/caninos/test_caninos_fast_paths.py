@@ -13,23 +13,13 @@ from kennel.domain.caninos.slices import slice_named
 from kennel.domain.caninos.state import CaninosState
 from kennel.domain.caninos.stealing import Means, every_other_slice, payments, steal_as, steal_targets
 from kennel.domain.caninos.tricks import can_start, glutton_cards, may_perform, trick_choices, tricks_of
-from kennel.domain.core import table as tables
-from kennel.domain.core.bots import RandomBot
-from kennel.domain.core.rng import seed_from_text
+from testkit.hidden_worlds import random_game
 
 
 def positions(number: int, steps: int = 400) -> Iterator[CaninosState]:
-    """Every state of a seeded random game of 2 to 6 seats."""
-    seed = seed_from_text(f"fast paths {number}")
-    seats = [f"p{s}" for s in range(2 + number % 5)]
-    table = tables.fold(GAME, tables.create(GAME, GAME.random_play_options, seats, seed))
-    bot = RandomBot(f"fast paths {number}", undo=False)
-    for step in range(steps):
-        if table.ended is not None:
-            return
-        yield table.state
-        seat = table.pending()[step % len(table.pending())].seat
-        table = tables.fold_into(table, tables.play(table, seat, bot.choose(table, seat), seed))
+    """Every state of a seeded random game of 2 to 6 seats, until it ends."""
+    game = random_game(GAME, f"fast paths {number}", 2 + number % 5, GAME.random_play_options, max_moves=steps)
+    return (table.state for table in game.tables() if table.ended is None)
 
 
 def slow_steal_targets(state: CaninosState, seat: int) -> list[object]:
