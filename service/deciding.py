@@ -49,11 +49,13 @@ class Deciding(HubState):
     _omitted: dict[tuple[uuid.UUID, Seat, int], tuple[int, str]]
 
     async def submit(
-        self, live: LiveGame, seat: Seat, command_id: str, command: Any, meanwhile: Meanwhile | None = None
+        self, live: LiveGame, seat: Seat, command_id: str, command: Any, meanwhile: Meanwhile | None = None,
+        alone: bool = False,
     ) -> Accepted:
         """Decide and append a seat's command, sent by its player (idempotent on `command_id`).
         A player whose seat a bot took over gets it back first (`ReturnSeat`, its own record).
-        `meanwhile` runs on the command's decision while it is being committed."""
+        `meanwhile` runs on the command's decision while it is being committed; `alone`: the
+        caller serves the only call in progress (kennel.service.appender.Appender.submit)."""
         if not command_id or len(command_id) > MAX_COMMAND_ID:
             raise InvalidArgument("kennel/bad_command_id", f"A command id is 1 to {MAX_COMMAND_ID} characters.")
         previous = self._previous(live, seat, command_id, command)
@@ -65,10 +67,11 @@ class Deciding(HubState):
                 await self.submit_as_bot(live, seat, f"{command_id}/return", ReturnSeat())
             except IllegalMove:
                 pass  # returned meanwhile (a retry, another replica): the command goes on as sent
-        return await self.submit_as_bot(live, seat, command_id, command, meanwhile)
+        return await self.submit_as_bot(live, seat, command_id, command, meanwhile, alone)
 
     async def submit_as_bot(
-        self, live: LiveGame, seat: Seat, command_id: str, command: Any, meanwhile: Meanwhile | None = None
+        self, live: LiveGame, seat: Seat, command_id: str, command: Any, meanwhile: Meanwhile | None = None,
+        alone: bool = False,
     ) -> Accepted:
         """Decide and append a command as `seat` without giving a taken-over seat back: the
         server's bots send theirs here (kennel.service.botseats), players through `submit`."""
@@ -82,7 +85,7 @@ class Deciding(HubState):
 
         try:
             appending, replayed = await self._append(
-                live, prepare, seat=seat, command_id=command_id, command=command, meanwhile=meanwhile
+                live, prepare, seat=seat, command_id=command_id, command=command, meanwhile=meanwhile, alone=alone
             )
         except RuleViolation as violation:
             if live.table.ended is None:
@@ -146,6 +149,7 @@ class Deciding(HubState):
         command_id: str | None = None,
         command: Any = None,
         meanwhile: Meanwhile | None = None,
+        alone: bool = False,
     ) -> tuple[Appending, Accepted | None]:
         """Decide under the game's lock, store, fold; on a lost race catch up and decide again.
 
@@ -173,9 +177,10 @@ class Deciding(HubState):
                         ) from None
                     raise
                 entries = [*entries, *self.timers.entries(live, appending)]
-                # Handed to the writer thread now: the answer is built while the disk syncs.
+                # Handed to the writer thread now: the answer is built while the disk syncs (or,
+                # for a call served alone, written on the loop at once: see Appender.submit).
                 committed = self.appender.submit(
-                    Append(live.id, appending.records, live.desk.version, entries), work_beside=meanwhile is not None
+                    Append(live.id, appending.records, live.desk.version, entries), alone=alone
                 )
                 if meanwhile is not None:
                     _run_meanwhile(meanwhile, appending, entries)

@@ -104,6 +104,7 @@ class KennelServicer(pb_grpc.KennelServicer):
             accepted = await self._hub.submit(
                 live, seat, request.command_id, command,
                 meanwhile=lambda appending, entries: self._projections.prepare(live, seat, appending, entries),
+                alone=self._calls == 1,
             )
             outcome = "replayed" if accepted.replayed else "accepted"
             log.info("command_accepted", first=accepted.first_version, last=accepted.last_version,

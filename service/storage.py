@@ -26,6 +26,7 @@ from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.sqlite import SQLiteConnection, SQLiteConnectionPool, SQLiteFactory
 from kennel.replay.logformat import Attempt, Checkpoint, Header, Log, Record, canonical_json
 from kennel.service.inflight import InFlight
+from kennel.service.sqlite_writer import PAGE_CACHE_KIB, SYNCHRONOUS_FULL, RowTaken, SQLiteWriter
 
 RECORD_TOPIC = "kennel/record/v1"
 DESK_TOPIC = "kennel/desk/v1"
@@ -138,13 +139,8 @@ class DurableSQLiteFactory(SQLiteFactory):
 
 
 class _DurablePool(SQLiteConnectionPool):
-    on_commit: Callable[[], None] | None = None  # GameStore.on_commit
-
     def _create_connection(self) -> SQLiteConnection:
         connection = super()._create_connection()
-        # The library makes its own connection object; ours also says when a commit starts.
-        connection.__class__ = _SignallingConnection
-        connection.pool = self  # type: ignore[attr-defined]
         cursor = connection.cursor()
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute("PRAGMA synchronous")
@@ -153,26 +149,6 @@ class _DurablePool(SQLiteConnectionPool):
             raise OSError(f"SQLite refused synchronous=FULL (it reports {level})")
         cursor.execute(f"PRAGMA cache_size=-{PAGE_CACHE_KIB}")
         return connection
-
-
-SYNCHRONOUS_FULL = 2  # what `PRAGMA synchronous` reports for FULL
-# SQLite's page cache per connection, in KiB (its default is 2,000 KiB). The operating system
-# caches the file anyway, and the writer's pages (appends at random game ids) are seldom read
-# again: at SQLite's default the cache grew by about 1.4 KiB per game opened up to 2 MiB, with
-# no measurable saving of CPU per append (3,000 games, batches of 16).
-PAGE_CACHE_KIB = 256
-
-
-class _SignallingConnection(SQLiteConnection):
-    """The library's SQLite connection, calling its pool's `on_commit` as a commit starts."""
-
-    pool: _DurablePool
-
-    def commit(self) -> None:
-        hook = self.pool.on_commit
-        if hook is not None:
-            hook()
-        super().commit()
 
 
 class KennelStore(Application[uuid.UUID]):
@@ -200,6 +176,7 @@ class GameStore:
     # Whether other processes may write to this store too (PostgreSQL replicas): a live copy of
     # a game may then be behind the store, and `listen` reports what the others append.
     shared = False
+    _writer: SQLiteWriter | None = None  # a SQLite file's own write connection (GameStore.sqlite)
 
     def __init__(self, env: dict[str, str], location: str, shared: bool = False) -> None:
         self.location = location
@@ -241,27 +218,34 @@ class GameStore:
             "SQLITE_DBNAME": str(db),
             "SQLITE_LOCK_TIMEOUT": "10",
         }
-        return cls(env, location=str(db), shared=shared)
+        store = cls(env, location=str(db), shared=shared)
+        # After the library made the tables and switched the file to WAL (its first connection).
+        store._writer = SQLiteWriter(db, store._recorder.insert_events_statement, float(env["SQLITE_LOCK_TIMEOUT"]))
+        return store
 
-    def on_commit(self, callback: Callable[[], None]) -> bool:
-        """Have `callback` called (on the committing thread) as each commit starts, before its
-        sync to disk; False when this store cannot tell, and then it is never called."""
-        pool = getattr(getattr(getattr(self, "_recorder", None), "datastore", None), "pool", None)
-        if not isinstance(pool, _DurablePool):
-            return False
-        pool.on_commit = callback
-        return True
+    @property
+    def writes_inline(self) -> bool:
+        """Whether an append may be written on the event loop (kennel.service.appender): only
+        for a SQLite file this process alone writes, whose commit waits for the disk and for
+        nothing else (with other processes on the file it may wait for their lock)."""
+        return self._writer is not None and not self.shared and not self._writer.busy
 
     def close(self) -> None:
         if getattr(self, "_poller", None) is not None:
             self._poller.stop()
         if self.in_flight.settle():
+            if self._writer is not None:
+                self._writer.close()
             self._app.close()
         else:  # left open for the process's exit: closing it under a running call would crash
             log.warning("store_left_open", location=self.location, reason="a call did not end in time")
 
     def pragmas(self) -> dict[str, Any]:
-        """journal_mode and synchronous as the library's own writer connection reports them."""
+        """journal_mode and synchronous as the connection the store writes with reports them."""
+        if self._writer is not None:
+            with self.in_flight.call():
+                return {"journal_mode": self._writer.pragma("journal_mode"),
+                        "synchronous": self._writer.pragma("synchronous")}
         datastore = self._recorder.datastore  # type: ignore[attr-defined]
         with self.in_flight.call(), datastore.transaction(commit=True) as cursor:
             cursor.execute("PRAGMA journal_mode")
@@ -293,8 +277,8 @@ class GameStore:
         """
         try:
             with self.in_flight.call():
-                self._recorder.insert_events(stored_events(appends))
-        except IntegrityError as error:
+                self._insert(stored_events(appends))
+        except (IntegrityError, RowTaken) as error:
             raise VersionConflict(", ".join(str(a.game_id) for a in appends)) from error
 
     def append_attempt(self, game_id: uuid.UUID, number: int, attempt: Attempt) -> None:
@@ -302,9 +286,15 @@ class GameStore:
         stored = StoredEvent(attempts_id(game_id), number, ATTEMPT_TOPIC, canonical_json(attempt.to_json()))
         try:
             with self.in_flight.call():
-                self._recorder.insert_events([stored])
-        except IntegrityError as error:
+                self._insert([stored])
+        except (IntegrityError, RowTaken) as error:
             raise VersionConflict(str(game_id)) from error
+
+    def _insert(self, stored: Sequence[StoredEvent]) -> None:
+        if self._writer is None:
+            self._recorder.insert_events(stored)
+        else:  # the same rows the library would insert (kennel.service.sqlite_writer)
+            self._writer.insert([(s.originator_id.hex, s.originator_version, s.topic, s.state) for s in stored])
 
     # Reading -----------------------------------------------------------------------------
 

@@ -5,8 +5,6 @@ one built afresh after the commit, clocks included."""
 
 from __future__ import annotations
 
-import threading
-import uuid
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -15,9 +13,6 @@ import grpc
 import pytest
 from eventsourcing.persistence import OperationalError
 from kennel.domain.core import table as tables
-from kennel.domain.core.rng import seed_from_text
-from kennel.domain.registry import GAMES
-from kennel.replay.ledger import Ledger
 from kennel.service.config import Config
 from kennel.service.games import GameHub
 from kennel.service.projections import Projections, _redacted, build_view, command_message
@@ -200,21 +195,3 @@ def test_a_prepared_answer_reads_as_the_one_built_after_the_commit_clocks_includ
             ]
 
     run_with_hub(tmp_path / "data", body)
-
-
-def test_the_store_says_when_a_commit_starts_on_the_committing_thread(tmp_path: Path) -> None:
-    """What Appender.submit(work_beside=True) waits for before the loop works beside the commit."""
-    store = GameStore.sqlite(tmp_path / "data")
-    threads: list[str] = []
-    assert store.on_commit(lambda: threads.append(threading.current_thread().name))
-    game_id = uuid.uuid4()
-    ledger = Ledger.create(GAMES["hoarders"], str(game_id), None, ["A", "B"], seed_from_text("commit-start"))
-    writer = threading.Thread(target=store.append_many, args=([Append(game_id, ledger.records, 0)],), name="writer")
-    try:
-        writer.start()
-        writer.join()
-        assert threads == ["writer"]
-        assert store.read_records(game_id) == ledger.records
-        assert threads == ["writer"]  # reading commits nothing
-    finally:
-        store.close()

@@ -1,9 +1,12 @@
 """Group commit: appends waiting together share one transaction; when the batch hits a version
-conflict only the append that conflicts fails, and the others are stored."""
+conflict only the append that conflicts fails, and the others are stored. An append made while
+nothing else is served is written on the loop, without the hand-off to the writer thread."""
 
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,7 +15,7 @@ import pytest
 from kennel.domain.core.rng import seed_from_text
 from kennel.domain.registry import GAMES
 from kennel.replay.ledger import Ledger
-from kennel.service.appender import Appender
+from kennel.service.appender import INLINE_COMMIT_SECONDS, Appender
 from kennel.service.metrics import Metrics
 from kennel.service.storage import Append, GameStore, VersionConflict
 from prometheus_client import CollectorRegistry
@@ -111,3 +114,121 @@ def test_a_store_failure_fails_the_whole_batch_once(tmp_path: Path) -> None:
     assert all(isinstance(outcome, Unreachable) for outcome in outcomes)
     assert Failing.calls == 1
     assert _sample(metrics, "kennel_store_errors_total", kind="failure") == 1
+
+
+class _Recording(GameStore):
+    """A SQLite store that notes the thread each append is written on, and may be slow."""
+
+    threads: list[str]
+    delay = 0.0
+
+    def append_many(self, appends: Sequence[Append]) -> None:
+        self.threads.append(threading.current_thread().name)
+        time.sleep(self.delay)
+        super().append_many(appends)
+
+
+def _recording(tmp_path: Path) -> _Recording:
+    store = _Recording.sqlite(tmp_path)
+    store.threads = []
+    return store
+
+
+def test_an_append_made_alone_is_written_on_the_loop_and_others_on_the_writer_thread(tmp_path: Path) -> None:
+    """Alone (the only call served): no hand-off, the future is done when submit returns;
+    not alone: the writer thread, as ever."""
+    store = _recording(tmp_path)
+    appender = Appender(store)
+    games = [uuid.uuid4() for _ in range(2)]
+
+    async def both() -> None:
+        alone = appender.submit(_opening(games[0]), alone=True)
+        assert alone.done() and alone.result() is None
+        assert store.read_records(games[0])  # committed before submit returned
+        await appender.submit(_opening(games[1]))
+
+    try:
+        asyncio.run(both())
+    finally:
+        store.close()
+    assert store.threads[0] == threading.main_thread().name
+    assert store.threads[1].startswith("kennel-writer")
+
+
+def test_an_alone_append_waits_its_turn_behind_a_batch_being_written(tmp_path: Path) -> None:
+    """A batch on the writer thread (the connection is its) sends an alone append there too."""
+    store = _recording(tmp_path)
+    store.delay = 0.05
+    appender = Appender(store)
+    games = [uuid.uuid4() for _ in range(2)]
+
+    async def both() -> None:
+        first = appender.submit(_opening(games[0]))  # on the thread, for 50 ms
+        second = appender.submit(_opening(games[1]), alone=True)
+        assert not second.done()
+        await asyncio.gather(first, second)
+
+    try:
+        asyncio.run(both())
+        assert all(store.read_records(game) for game in games)
+    finally:
+        store.close()
+    assert all(name.startswith("kennel-writer") for name in store.threads)
+
+
+def test_a_slow_commit_sends_alone_appends_to_the_thread_until_one_there_is_quick(tmp_path: Path) -> None:
+    """A commit on the loop that took longer than INLINE_COMMIT_SECONDS (a slow disk) held
+    the loop that long: the next alone append goes to the thread, and once one written there
+    is quick, alone appends are written on the loop again."""
+    store = _recording(tmp_path)
+    appender = Appender(store)
+    games = [uuid.uuid4() for _ in range(4)]
+
+    async def four() -> None:
+        store.delay = 2 * INLINE_COMMIT_SECONDS
+        await appender.submit(_opening(games[0]), alone=True)  # on the loop, slowly
+        store.delay = 0.0
+        await appender.submit(_opening(games[1]), alone=True)  # on the thread, quickly
+        await appender.submit(_opening(games[2]), alone=True)  # on the loop again
+        await appender.submit(_opening(games[3]), alone=True)
+
+    try:
+        asyncio.run(four())
+    finally:
+        store.close()
+    loop_thread = threading.main_thread().name
+    assert store.threads[0] == loop_thread
+    assert store.threads[1].startswith("kennel-writer")
+    assert store.threads[2:] == [loop_thread, loop_thread]
+
+
+def test_an_alone_conflict_is_raised_through_its_future(tmp_path: Path) -> None:
+    store = GameStore.sqlite(tmp_path)
+    appender = Appender(store)
+    game = uuid.uuid4()
+    store.append_many([_opening(game)])
+
+    async def again() -> None:
+        await appender.submit(_opening(game), alone=True)
+
+    try:
+        with pytest.raises(VersionConflict):
+            asyncio.run(again())
+    finally:
+        store.close()
+
+
+def test_a_store_shared_with_other_processes_is_never_written_on_the_loop(tmp_path: Path) -> None:
+    """Another process may hold the file's lock: a write there could wait on the loop for it."""
+    store = _Recording.sqlite(tmp_path, shared=True)
+    store.threads = []
+    appender = Appender(store)
+
+    async def one() -> None:
+        await appender.submit(_opening(uuid.uuid4()), alone=True)
+
+    try:
+        asyncio.run(one())
+    finally:
+        store.close()
+    assert store.threads[0].startswith("kennel-writer")

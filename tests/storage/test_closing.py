@@ -33,17 +33,16 @@ def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[
 
 
 def slowed(store: GameStore, entered: threading.Event) -> None:
-    """Make the store's next insert say that it started, then hold its connection a while."""
-    recorder: Any = store._recorder  # noqa: SLF001 - the one place a write can be held open
-    insert = recorder.insert_events
+    """Make the store's next insert say that it started, then hold it a while (counted as a
+    call in flight: the store's own write connection, or its pool's, is about to be used)."""
+    insert = store._insert  # noqa: SLF001 - the one place a write can be held open
 
-    def held(*args: Any, **kwargs: Any) -> Any:
-        with recorder.datastore.transaction(commit=False):  # a connection of the pool, in use
-            entered.set()
-            time.sleep(HOLD)
-        return insert(*args, **kwargs)
+    def held(stored: Any) -> None:
+        entered.set()
+        time.sleep(HOLD)
+        insert(stored)
 
-    recorder.insert_events = held
+    store._insert = held  # type: ignore[method-assign]
 
 
 def test_closing_a_store_waits_for_a_write_on_another_thread(opener: Callable[[], GameStore]) -> None:

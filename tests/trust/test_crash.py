@@ -250,7 +250,7 @@ def _check_every_log_in_the_store(data_dir: Path, public_key: str) -> int:
 
 def test_the_store_runs_sqlite_in_wal_with_synchronous_full(tmp_path: Path) -> None:
     """An acknowledged append is durable: WAL, and every commit synced (FULL), on each of the
-    connections the library's pool makes, the writer's first."""
+    store's own write connection (kennel.service.sqlite_writer) and several the library's pool makes."""
     store = open_store(tmp_path)
     try:
         assert store.pragmas() == {"journal_mode": "wal", "synchronous": SYNCHRONOUS_FULL}
