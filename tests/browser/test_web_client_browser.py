@@ -51,7 +51,8 @@ def play(served: Served, game: str, shots: Path) -> dict[str, Any]:
     shots.mkdir()
     done = subprocess.run(["node", str(SCRIPT), served.web, game, str(shots)],
                           capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0, f"web_client.mjs failed:\n{done.stderr}\n{done.stdout}"
+    assert done.returncode == 0, (
+        f"web_client.mjs failed:\n{done.stderr}\n{done.stdout}\nthe server's log:\n{served.log()[-20000:]}")
     report: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
 
     assert report["errors"] == [], "the page raised errors"

@@ -45,7 +45,8 @@ def play(served: Served, game: str, clicks: int, tmp_path: Path) -> dict[str, An
     SCREENSHOTS.mkdir(exist_ok=True)
     done = subprocess.run(["node", str(SCRIPT), served.web, game, str(SCREENSHOTS), str(clicks)],
                           capture_output=True, text=True, timeout=300, check=False)
-    assert done.returncode == 0, f"play_client.mjs failed:\n{done.stderr}\n{done.stdout}"
+    assert done.returncode == 0, (
+        f"play_client.mjs failed:\n{done.stderr}\n{done.stdout}\nthe server's log:\n{served.log()[-20000:]}")
     report: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     (SCREENSHOTS / "downloaded.jsonl").unlink(missing_ok=True)
     (tmp_path / "report.json").write_text(json.dumps(report, indent=1))

@@ -19,6 +19,11 @@ import pytest
 class Served:
     grpc: str  # host:port
     web: str  # base URL
+    errors: Path  # the server's stderr (its JSON log): a failing test shows what the server did
+
+    def log(self) -> str:
+        """The server's log so far, for a failure's message."""
+        return self.errors.read_text(errors="replace")
 
 
 @pytest.fixture
@@ -48,8 +53,10 @@ def serve(tmp_path: Path, *options: str) -> Iterator[Served]:
                 web = found.group(1)
             if found := re.search(r"Kennel is serving on (127\.0\.0\.1:\d+)", line):
                 grpc = found.group(1)
-        yield Served(grpc=grpc, web=web)
+        yield Served(grpc=grpc, web=web, errors=tmp_path / "serve.err")
     finally:
+        if process.poll() is not None:  # it stopped before the test did: say so, with why
+            print(f"kennel serve exited early with {process.returncode}:\n{(tmp_path / 'serve.err').read_text()}")
         process.terminate()
         process.wait(timeout=15)
         errors.close()
