@@ -25,8 +25,10 @@ loop itself, when the store allows it (a SQLite file this process alone writes) 
 commits have been quick: handing it to the thread and back costs two thread wake-ups and the
 GIL changing hands twice (about 0.3-0.4 ms, as much as the durable commit), and there is no
 other work the loop could do meanwhile. SQLite lets go of the GIL while it syncs, so the
-server's other threads (gRPC's poller among them) go on. Under load appends are not alone and
-gather into batches on the thread as before.
+server's other threads (gRPC's poller among them) go on. Under load most appends are not
+alone and gather into batches on the thread as before; the servicer's test (one call in
+progress) also holds for some under load, when the rest wait in gRPC's queue
+(docs/performance.md, sixth pass).
 
 A batch is all or none. When it fails (a version conflict: another replica wrote to one of its
 games first), its appends are written again one transaction each, so that only the game that
