@@ -100,6 +100,8 @@ class Appender:
             started = time.perf_counter()
             failure = self._write([append])[0]
             self._quick = time.perf_counter() - started <= INLINE_COMMIT_SECONDS
+            if self._metrics is not None:
+                self._metrics.appends_on_loop.inc()
             if failure is None:
                 done.set_result(None)
             else:

@@ -41,6 +41,10 @@ class Metrics:
             "kennel_append_batch_size", "Appends written to the store in one transaction (group commit)",
             buckets=BATCH_BUCKETS, registry=r,
         )
+        self.appends_on_loop = Counter(
+            "kennel_appends_on_loop", "Appends written on the event loop, not the writer thread (a call served alone)",
+            registry=r,
+        )
         self.store_errors = Counter(
             "kennel_store_errors", "Store writes that failed, by kind (conflict: another writer won; failure: the store)",
             ["kind"], registry=r,

@@ -136,9 +136,10 @@ def _recording(tmp_path: Path) -> _Recording:
 
 def test_an_append_made_alone_is_written_on_the_loop_and_others_on_the_writer_thread(tmp_path: Path) -> None:
     """Alone (the only call served): no hand-off, the future is done when submit returns;
-    not alone: the writer thread, as ever."""
+    not alone: the writer thread, as ever. The metrics count the one written on the loop."""
     store = _recording(tmp_path)
-    appender = Appender(store)
+    metrics = Metrics(CollectorRegistry())
+    appender = Appender(store, metrics)
     games = [uuid.uuid4() for _ in range(2)]
 
     async def both() -> None:
@@ -153,6 +154,7 @@ def test_an_append_made_alone_is_written_on_the_loop_and_others_on_the_writer_th
         store.close()
     assert store.threads[0] == threading.main_thread().name
     assert store.threads[1].startswith("kennel-writer")
+    assert _sample(metrics, "kennel_appends_on_loop_total") == 1
 
 
 def test_an_alone_append_waits_its_turn_behind_a_batch_being_written(tmp_path: Path) -> None:
