@@ -192,6 +192,7 @@ def _auditor_credential(args: argparse.Namespace) -> int:
 
 
 async def _serve_until_stopped(config: Config) -> int:
+    from kennel.service.collector import tune_for_serving
     from kennel.service.registration import HalfRegisteredGame
     from kennel.service.server import start_server
 
@@ -214,6 +215,7 @@ async def _serve_until_stopped(config: Config) -> int:
             print(f"kennel serve: {error}", file=sys.stderr)
             return 1
         print(f"The web client and the API for browsers are on http://{config.host}:{web.port}/", flush=True)
+    tune_for_serving()  # once its games are loaded: what start-up made is frozen (kennel.service.collector)
     metrics = "" if running.metrics is None else f"Metrics at http://{config.host}:{running.metrics.port}/metrics\n"
     print(
         f"Kennel is serving on {config.host}:{running.port}\n"
