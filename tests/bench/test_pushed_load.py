@@ -7,14 +7,35 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from testkit.servers import ServerThread
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_pushed_seats_play_whole_games_without_asking_for_views(server: ServerThread) -> None:
+@pytest.fixture
+def unlimited(tmp_path: Path) -> Iterator[ServerThread]:
+    """A server without the per-address limits on calls without a credential and on the
+    credentials minted, as `make bench` serves (bench.procs.BENCH_LIMITS): the load creates
+    games from one address as fast as it can, and on a fast machine it created more games in
+    this test than the defaults allow one address (a burst of 30 credentials, then 1 a second),
+    so that CreateGame was refused as RESOURCE_EXHAUSTED."""
+    running = ServerThread(
+        tmp_path / "data",
+        open_calls_per_second=1e9, open_call_burst=10**9,
+        credentials_per_second=1e9, credential_burst=10**9,
+    ).start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def test_pushed_seats_play_whole_games_without_asking_for_views(unlimited: ServerThread) -> None:
+    server = unlimited
     done = subprocess.run(
         [sys.executable, "-m", "bench.load", "play", "--push", "--address", server.address, "--game", "hoarders",
          "--players", "3", "--inflight", "2", "--seconds", "3", "--warmup", "0.5"],
