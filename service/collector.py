@@ -13,7 +13,8 @@ every live game and were most of the p99 latency (147 ms). Two changes, both mad
 - The youngest generation is collected after GEN0_THRESHOLD allocations instead of 700, so
   that the older ones, and the full collections that follow them, run about fourteen times
   less often. Garbage without cycles is freed by reference counting as before; cycles wait
-  longer, at most GEN0_THRESHOLD objects' worth (a megabyte or two).
+  longer, at most GEN0_THRESHOLD objects' worth. The cycles seen under load were all gRPC's
+  (one per call, from cygrpc's `_find_method_handler`: five small objects), none of Kennel's.
 
 This is the process's setting, not the library's: `start_server` (which tests and embedding
 programs call) leaves the collector as its caller set it.
