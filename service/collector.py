@@ -2,9 +2,9 @@
 
 Measured under the bench's 64-in-flight Hoarders load (a probe on `gc.callbacks`, 12 s,
 docs/performance.md "Issue 20, seventh pass"): with CPython's default thresholds (700, 10, 10)
-the collector ran about 1,100 times and took about 1.0 s of the 12, all of it holding the GIL
-the event loop needs; the full collections (about 8, each 70-100 ms) walked every object of
-every live game and were most of the p99 latency (147 ms). Two changes, both made once, when
+the collector ran about 1,300 times and took 0.9-1.1 s of the 12, all of it holding the GIL
+the event loop needs; the full collections (7-12 of them, 64-88 ms each) walked every object
+of every live game and were most of the p99 latency (120-170 ms). Two changes, both made once, when
 `kennel serve` has started (its games loaded):
 
 - `gc.freeze()` moves what start-up made (modules, protobuf descriptors, the registry's

@@ -35,9 +35,8 @@ def unlimited(tmp_path: Path) -> Iterator[ServerThread]:
 
 
 def test_pushed_seats_play_whole_games_without_asking_for_views(unlimited: ServerThread) -> None:
-    server = unlimited
     done = subprocess.run(
-        [sys.executable, "-m", "bench.load", "play", "--push", "--address", server.address, "--game", "hoarders",
+        [sys.executable, "-m", "bench.load", "play", "--push", "--address", unlimited.address, "--game", "hoarders",
          "--players", "3", "--inflight", "2", "--seconds", "3", "--warmup", "0.5"],
         cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
     )

@@ -65,9 +65,11 @@ def test_kennel_serve_tunes_the_collector_once_it_has_started_and_the_library_do
     monkeypatch.setattr(collector, "tune_for_serving", lambda: tuned.append(True))
 
     async def serve_then_stop() -> int:
+        threshold, frozen = gc.get_threshold(), gc.get_freeze_count()
         running = await start_server(Config(host="127.0.0.1", port=0, data_dir=str(tmp_path / "library")))
         await running.stop()
-        assert tuned == []  # the library's start
+        assert tuned == []  # the library's start: neither through the tuning nor on its own
+        assert (gc.get_threshold(), gc.get_freeze_count()) == (threshold, frozen)
         serving = asyncio.create_task(cli._serve_until_stopped(
             Config(host="127.0.0.1", port=0, data_dir=str(tmp_path / "serve"))
         ))
