@@ -1,5 +1,9 @@
 """The baseline: a bare gRPC unary echo on the same grpcio (aio), server and client.
 
+The echo server runs on the event loop `kennel serve` runs on by default (uvloop: kennel.service.
+eventloop), so that a ratio to it measures Kennel's own work, not the choice of loop; the load
+generators, like a user's client, run on asyncio's own.
+
 `python -m bench.echo` serves `/bench.Echo/Echo` on a free loopback port and prints
 "echo serving on 127.0.0.1:PORT"; the message is a protobuf `StringValue`, so the echo pays
 for the same protobuf (de)serialisation a Kennel call does, with nothing behind it.
@@ -13,6 +17,8 @@ from typing import Any
 
 import grpc
 from google.protobuf.wrappers_pb2 import StringValue
+from kennel.service import eventloop
+from kennel.service.eventloop import DEFAULT_EVENT_LOOP
 
 METHOD = "/bench.Echo/Echo"
 PAYLOAD = "x" * 64  # a small message, as small as a typical Kennel command
@@ -53,4 +59,4 @@ def client_call(channel: grpc.aio.Channel) -> Any:
 
 
 if __name__ == "__main__":
-    asyncio.run(serve())
+    eventloop.run(serve(), DEFAULT_EVENT_LOOP)

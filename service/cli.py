@@ -9,7 +9,9 @@ import signal
 import sys
 from collections.abc import Sequence
 
+from kennel.service import eventloop
 from kennel.service.config import ENVIRONMENT, HARDENING_LISTS, HARDENING_NUMBERS, Config
+from kennel.service.eventloop import EVENT_LOOPS
 from kennel.service.logs import configure
 
 
@@ -58,6 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--workers", type=int,
                        help="server processes sharing the port (SO_REUSEPORT) and the store (default 1, or "
                        "KENNEL_WORKERS); docs/deploy.md")
+    serve.add_argument("--event-loop", choices=EVENT_LOOPS,
+                       help="the event loop to serve on (default uvloop, or KENNEL_EVENT_LOOP); asyncio is Python's own")
     serve.add_argument("--worker-index", type=int, help=argparse.SUPPRESS)  # set by the supervisor only
     serve.set_defaults(handler=_serve)
 
@@ -120,6 +124,7 @@ def _serve(args: argparse.Namespace) -> int:
             **{name: getattr(args, name) for name in (*HARDENING_NUMBERS, *HARDENING_LISTS)},
             workers=args.workers,
             worker_index=args.worker_index,
+            event_loop=args.event_loop,
         )
     except ValueError as error:
         print(f"kennel serve: {error}", file=sys.stderr)
@@ -132,7 +137,7 @@ def _serve(args: argparse.Namespace) -> int:
     from kennel.service.postgres import ShardCountMismatch, StoreUnavailable
 
     try:
-        return asyncio.run(_serve_until_stopped(config))
+        return eventloop.run(_serve_until_stopped(config), config.event_loop)
     except (ShardCountMismatch, StoreUnavailable) as error:
         print(f"kennel serve: {error}", file=sys.stderr)
         return 1

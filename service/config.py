@@ -36,6 +36,7 @@
 | web_allowed_hosts | KENNEL_WEB_ALLOWED_HOSTS | --web-allowed-host | loopback names |
 | trusted_proxies | KENNEL_TRUSTED_PROXIES | --trusted-proxy | none |
 | workers | KENNEL_WORKERS | --workers | 1 (server processes on the port; docs/deploy.md) |
+| event_loop | KENNEL_EVENT_LOOP | --event-loop | uvloop (or asyncio; kennel.service.eventloop) |
 
 The auditor setting holds SHA-256 hex digests of auditor credentials (comma-separated in the
 environment, the flag repeated), never a credential itself: `kennel auditor-credential` makes
@@ -49,6 +50,8 @@ import os
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
+
+from kennel.service.eventloop import DEFAULT_EVENT_LOOP, EVENT_LOOPS
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 50051
@@ -117,6 +120,7 @@ class Config:
     # supervisor started knows its index; None: this process serves (workers 1) or supervises.
     workers: int = 1
     worker_index: int | None = None
+    event_loop: str = DEFAULT_EVENT_LOOP  # what `kennel serve` runs on (kennel.service.eventloop)
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
@@ -143,6 +147,8 @@ class Config:
             raise ValueError(f"shards must be 0 (as recorded) to {MAX_SHARDS}, not {self.shards}")
         if not 1 <= self.workers <= MAX_WORKERS:
             raise ValueError(f"workers must be 1 to {MAX_WORKERS}, not {self.workers}")
+        if self.event_loop not in EVENT_LOOPS:
+            raise ValueError(f"event loop must be one of {', '.join(EVENT_LOOPS)}, not {self.event_loop!r}")
         for name in ("store_lock_timeout", "store_pool_size"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be more than 0, not {getattr(self, name)}")
@@ -203,6 +209,7 @@ ENVIRONMENT: dict[str, str] = {
     "web_allowed_hosts": "KENNEL_WEB_ALLOWED_HOSTS",
     "trusted_proxies": "KENNEL_TRUSTED_PROXIES",
     "workers": "KENNEL_WORKERS",
+    "event_loop": "KENNEL_EVENT_LOOP",
 }
 
 # The numeric hardening limits (each more than 0), with the help of their flags (kennel.service.cli).

@@ -18,6 +18,7 @@ from kennel.domain.registry import GAMES
 from kennel.replay.signing import load_or_create_key, public_bytes
 from kennel.service.appender import Appender
 from kennel.service.config import Config
+from kennel.service.eventloop import running_loop_name
 from kennel.service.games import GameHub
 from kennel.service.interceptors import SERVICE, KennelInterceptor
 from kennel.service.metrics import Metrics, MetricsEndpoint, serve_metrics
@@ -100,7 +101,7 @@ async def start_server(config: Config, store: GameStore | None = None) -> Runnin
     for name in ("", SERVICE):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     endpoint = None if config.metrics_port is None else serve_metrics(metrics, config.host, config.metrics_port)
-    log.info("serving", address=f"{config.host}:{port}", metrics_port=endpoint.port if endpoint else None, store=store.location,
+    log.info("serving", address=f"{config.host}:{port}", event_loop=running_loop_name(), metrics_port=endpoint.port if endpoint else None, store=store.location,
              public_key=public_bytes(signing_key).hex(), auditors=len(config.auditor_hashes),
              max_message_bytes=config.max_message_bytes, commands_per_second=config.commands_per_second,
              command_burst=config.command_burst, max_streams_per_credential=config.max_streams_per_credential,
