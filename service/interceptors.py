@@ -26,6 +26,7 @@ from typing import Any
 import grpc
 import structlog
 from google.protobuf.message import DecodeError
+from kennel.service import logs
 from kennel.service.config import Config
 from kennel.service.errors import (
     ERROR_CODE_KEY,
@@ -205,25 +206,26 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
     async def _admit(
         self, method: str, access: Access, request: Any, context: grpc.aio.ServicerContext
     ) -> _Caller | None:
-        # Each call runs in its own task, so its context starts empty and ends with it.
-        structlog.contextvars.clear_contextvars()
+        # Each call runs in its own task: what it binds ends with it, and replaces whatever the
+        # task's context held when gRPC started it.
         if isinstance(request, _Oversized):
-            structlog.contextvars.bind_contextvars(rpc=method)
+            logs.start_call(rpc=method)
             raise ResourceExhausted(
                 "kennel/request_too_large",
                 f"This request is {request.size} bytes; a {method} request is at most {request.limit} bytes.",
             )
         if isinstance(request, _Undecodable):
-            structlog.contextvars.bind_contextvars(rpc=method)
+            logs.start_call(rpc=method)
             raise InvalidArgument("kennel/malformed", f"The request is not a well-formed {request.type_name} message.")
         game_id = getattr(request, "game_id", "")
         if game_id:
-            structlog.contextvars.bind_contextvars(rpc=method, game_id=game_id)
+            logs.start_call(rpc=method, game_id=game_id)
         else:
-            structlog.contextvars.bind_contextvars(rpc=method)
+            logs.start_call(rpc=method)
         # The caller's address: the browser's through our web gateway; behind another proxy, the
         # proxy's (then this bounds them all, and per-client limits are the proxy's job).
-        client = forwarded_client(context.invocation_metadata()) or peer_address(context.peer())
+        metadata = context.invocation_metadata()
+        client = forwarded_client(metadata) or peer_address(context.peer())
         if access.mints:
             wait = self._credentials.take(client)
             if wait > 0:
@@ -242,7 +244,7 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
                 )
             return None
         live = await self._hub.get(game_id)  # NOT_FOUND first: game ids are not secrets
-        credential = credential_from(context.invocation_metadata())
+        credential = credential_from(metadata)
         if credential is None:
             raise Unauthenticated(
                 "kennel/no_credential", "This call needs a credential: 'authorization: Bearer <credential>'."
@@ -253,7 +255,7 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         principal = live.principal(key) or self._auditor(key, str(live.id)) or await self._hub.principal_on_store(live, key)
         if principal is None:
             raise Unauthenticated("kennel/bad_credential", "This credential is not valid for this game.")
-        structlog.contextvars.bind_contextvars(role=principal.role, seat=principal.seat)
+        logs.bind(role=principal.role, seat=principal.seat)
         if principal.role not in access.roles:
             raise PermissionDenied(*access.refusal)
         try:

@@ -19,6 +19,7 @@ from kennel.domain.core import telling
 from kennel.domain.registry import game_named, wire_name
 from kennel.replay.logformat import mid_decision
 from kennel.replay.signing import public_bytes
+from kennel.service import logs
 from kennel.service.errors import InvalidArgument, status_of
 from kennel.service.games import GameHub
 from kennel.service.history import History
@@ -95,7 +96,7 @@ class KennelServicer(pb_grpc.KennelServicer):
         try:
             principal = current_principal()
             assert principal.seat is not None  # the interceptor admits only seats here
-            structlog.contextvars.bind_contextvars(command_id=request.command_id)
+            logs.bind(command_id=request.command_id)
             live = await self._hub.get(request.game_id)
             game = live.game.name
             command = _command(live, request.command)
