@@ -9,9 +9,8 @@ structlog's contextvars (one variable per key): those cost a scan of every conte
 the task to clear at each call's start and again to merge at each line, about a fifth of the
 server's accepted-command line (docs/performance.md, "Issue 20, eighth pass"). A task started
 during a call copies the context as it is then, as with structlog's. For the same reason the JSON
-line is rendered by `render_json`, which writes exactly what `json.dumps` would for the values a
-line usually holds (strings, integers, booleans, None) and hands anything else to structlog's
-own renderer, and the time stamp is structlog's ISO form in UTC, formatted once a second.
+line is rendered by `render_json` (json.dumps's own C encoder, without its set-up per call), and
+the time stamp is structlog's ISO form in UTC with the date formatted once a second.
 
 Lines are rendered on the caller's thread (so each carries the context and the time of its
 call) and written to stderr by one writer thread: a server logs a line per command, and a
@@ -32,7 +31,7 @@ import logging
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, TextIO
 
 import structlog
@@ -160,27 +159,27 @@ def stamp_utc(logger: WrappedLogger, method_name: str, event_dict: EventDict) ->
     return event_dict
 
 
-_quoted = json.encoder.encode_basestring_ascii  # json.dumps's own quoting (ensure_ascii)
-# How json.dumps writes the values a line usually holds, by their exact type (not a subclass's).
-_JSON_VALUES: dict[type, Callable[[Any], str]] = {
-    str: _quoted,
-    int: int.__repr__,
-    bool: lambda value: "true" if value else "false",
-    type(None): lambda value: "null",
-}
+def _json_fallback(value: Any) -> Any:
+    """What structlog's JSONRenderer writes for a value JSON has no form for."""
+    try:
+        return value.__structlog__()
+    except AttributeError:
+        return repr(value)
+
+
+_make_encoder = json.encoder.c_make_encoder  # None where the json module has no C accelerator
 _structlog_json = structlog.processors.JSONRenderer()
 
 
 def render_json(logger: WrappedLogger, method_name: str, event_dict: EventDict) -> str | bytes:
-    """structlog processor: the line as structlog's JSONRenderer (json.dumps) writes it, byte for
-    byte; built here for the common values, by that renderer when any other is in the line."""
-    parts = []
-    for key, value in event_dict.items():
-        write = _JSON_VALUES.get(type(value))
-        if write is None or type(key) is not str:
-            return _structlog_json(logger, method_name, event_dict)
-        parts.append(f"{_quoted(key)}: {write(value)}")
-    return "{" + ", ".join(parts) + "}"
+    """structlog processor: the line as structlog's JSONRenderer writes it (json.dumps with its
+    defaults), byte for byte, by the same C encoder without json.dumps's set-up per call (a
+    JSONEncoder made, its options read again)."""
+    if _make_encoder is None:
+        return _structlog_json(logger, method_name, event_dict)
+    # json.dumps's: circular references checked (a fresh memo), NaN allowed, ASCII only, keys as given.
+    encode = _make_encoder({}, _json_fallback, json.encoder.encode_basestring_ascii, None, ": ", ", ", False, False, True)
+    return "".join(encode(event_dict, 0))
 
 
 _writer: LineWriter | None = None
