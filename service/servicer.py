@@ -127,8 +127,7 @@ class KennelServicer(pb_grpc.KennelServicer):
             raise
         finally:
             self._calls -= 1
-            self._metrics.commands.labels(game, outcome).inc()
-            self._metrics.command_seconds.labels(game).observe(time.perf_counter() - started)
+            self._metrics.command_served(game, outcome, time.perf_counter() - started)
 
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> Any:
         self._calls += 1
