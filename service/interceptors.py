@@ -21,7 +21,7 @@ import contextvars
 import hmac
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import grpc
 import structlog
@@ -48,7 +48,6 @@ SERVICE = "kennel.v1.Kennel"
 CREDENTIAL_KEY = "authorization"
 _BEARER = "bearer "
 
-principal_var: contextvars.ContextVar[Principal] = contextvars.ContextVar("kennel_principal")
 
 
 @dataclass(frozen=True)
@@ -84,8 +83,26 @@ ACCESS: dict[str, Access] = {
 }
 
 
+class _Caller(NamedTuple):
+    """An admitted call's caller, and the game it named (a tuple: one is made per call)."""
+
+    principal: Principal
+    key: str  # the SHA-256 digest of the credential: what limits are counted by
+    client: str  # the client's address (an IPv6 /64 as one): what per-address limits count by
+    live: LiveGame
+
+
+# The admitted caller of the call in progress, for the servicer (each call runs in its own task).
+_caller_var: contextvars.ContextVar[_Caller] = contextvars.ContextVar("kennel_caller")
+
+
 def current_principal() -> Principal:
-    return principal_var.get()
+    return _caller_var.get().principal
+
+
+def current_game() -> LiveGame:
+    """The game the call in progress names, as the interceptor loaded it to admit the caller."""
+    return _caller_var.get().live
 
 
 def credential_from(metadata: Any) -> str | None:
@@ -143,13 +160,6 @@ def _passing_bytes(serialize: Callable[[Any], bytes] | None) -> Callable[[Any], 
         return response if isinstance(response, bytes) else serialize(response)
 
     return write
-
-
-@dataclass(frozen=True)
-class _Caller:
-    principal: Principal
-    key: str  # the SHA-256 digest of the credential: what limits are counted by
-    client: str  # the client's address (an IPv6 /64 as one): what per-address limits count by
 
 
 class KennelInterceptor(grpc.aio.ServerInterceptor):
@@ -218,7 +228,10 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
             logs.start_call(rpc=method)
             raise InvalidArgument("kennel/malformed", f"The request is not a well-formed {request.type_name} message.")
         game_id = getattr(request, "game_id", "")
-        if game_id:
+        command_id = getattr(request, "command_id", "")  # a command's: on its refusals' lines too
+        if command_id:
+            logs.start_call(rpc=method, game_id=game_id, command_id=command_id)
+        elif game_id:
             logs.start_call(rpc=method, game_id=game_id)
         else:
             logs.start_call(rpc=method)
@@ -252,7 +265,9 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         # Not remembered: a SHA-256 of a credential costs under a microsecond, and a cache of
         # them held about 1 KiB per open three-seat game (and the credentials themselves).
         key = digest(credential)
-        principal = live.principal(key) or self._auditor(key, str(live.id)) or await self._hub.principal_on_store(live, key)
+        principal = (
+            live.principal(key, game_id) or self._auditor(key, game_id) or await self._hub.principal_on_store(live, key)
+        )
         if principal is None:
             raise Unauthenticated("kennel/bad_credential", "This credential is not valid for this game.")
         logs.bind(role=principal.role, seat=principal.seat)
@@ -272,8 +287,9 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
                     f"Too many commands (or past views) from this credential; send again in {wait * 1000:.0f} ms.",
                     retry_after=wait,
                 )
-        principal_var.set(principal)
-        return _Caller(principal, key, client)
+        caller = _Caller(principal, key, client, live)
+        _caller_var.set(caller)
+        return caller
 
     def _auditor(self, key: str, game_id: str) -> Principal | None:
         if any(hmac.compare_digest(key, auditor) for auditor in self._auditors):
