@@ -21,11 +21,12 @@ import contextvars
 import hmac
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import grpc
 import structlog
 from google.protobuf.message import DecodeError
+from kennel.service import logs
 from kennel.service.config import Config
 from kennel.service.errors import (
     ERROR_CODE_KEY,
@@ -47,7 +48,6 @@ SERVICE = "kennel.v1.Kennel"
 CREDENTIAL_KEY = "authorization"
 _BEARER = "bearer "
 
-principal_var: contextvars.ContextVar[Principal] = contextvars.ContextVar("kennel_principal")
 
 
 @dataclass(frozen=True)
@@ -83,8 +83,26 @@ ACCESS: dict[str, Access] = {
 }
 
 
+class _Caller(NamedTuple):
+    """An admitted call's caller, and the game it named (a tuple: one is made per call)."""
+
+    principal: Principal
+    key: str  # the SHA-256 digest of the credential: what limits are counted by
+    client: str  # the client's address (an IPv6 /64 as one): what per-address limits count by
+    live: LiveGame
+
+
+# The admitted caller of the call in progress, for the servicer (each call runs in its own task).
+_caller_var: contextvars.ContextVar[_Caller] = contextvars.ContextVar("kennel_caller")
+
+
 def current_principal() -> Principal:
-    return principal_var.get()
+    return _caller_var.get().principal
+
+
+def current_game() -> LiveGame:
+    """The game the call in progress names, as the interceptor loaded it to admit the caller."""
+    return _caller_var.get().live
 
 
 def credential_from(metadata: Any) -> str | None:
@@ -144,13 +162,6 @@ def _passing_bytes(serialize: Callable[[Any], bytes] | None) -> Callable[[Any], 
     return write
 
 
-@dataclass(frozen=True)
-class _Caller:
-    principal: Principal
-    key: str  # the SHA-256 digest of the credential: what limits are counted by
-    client: str  # the client's address (an IPv6 /64 as one): what per-address limits count by
-
-
 class KennelInterceptor(grpc.aio.ServerInterceptor):
     def __init__(self, hub: GameHub, config: Config | None = None) -> None:
         config = config or Config()
@@ -205,25 +216,29 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
     async def _admit(
         self, method: str, access: Access, request: Any, context: grpc.aio.ServicerContext
     ) -> _Caller | None:
-        # Each call runs in its own task, so its context starts empty and ends with it.
-        structlog.contextvars.clear_contextvars()
+        # Each call runs in its own task: what it binds ends with it, and replaces whatever the
+        # task's context held when gRPC started it.
         if isinstance(request, _Oversized):
-            structlog.contextvars.bind_contextvars(rpc=method)
+            logs.start_call(rpc=method)
             raise ResourceExhausted(
                 "kennel/request_too_large",
                 f"This request is {request.size} bytes; a {method} request is at most {request.limit} bytes.",
             )
         if isinstance(request, _Undecodable):
-            structlog.contextvars.bind_contextvars(rpc=method)
+            logs.start_call(rpc=method)
             raise InvalidArgument("kennel/malformed", f"The request is not a well-formed {request.type_name} message.")
         game_id = getattr(request, "game_id", "")
-        if game_id:
-            structlog.contextvars.bind_contextvars(rpc=method, game_id=game_id)
+        command_id = getattr(request, "command_id", "")  # a command's: on its refusals' lines too
+        if command_id:
+            logs.start_call(rpc=method, game_id=game_id, command_id=command_id)
+        elif game_id:
+            logs.start_call(rpc=method, game_id=game_id)
         else:
-            structlog.contextvars.bind_contextvars(rpc=method)
+            logs.start_call(rpc=method)
         # The caller's address: the browser's through our web gateway; behind another proxy, the
         # proxy's (then this bounds them all, and per-client limits are the proxy's job).
-        client = forwarded_client(context.invocation_metadata()) or peer_address(context.peer())
+        metadata = context.invocation_metadata()
+        client = forwarded_client(metadata) or peer_address(context.peer())
         if access.mints:
             wait = self._credentials.take(client)
             if wait > 0:
@@ -242,7 +257,7 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
                 )
             return None
         live = await self._hub.get(game_id)  # NOT_FOUND first: game ids are not secrets
-        credential = credential_from(context.invocation_metadata())
+        credential = credential_from(metadata)
         if credential is None:
             raise Unauthenticated(
                 "kennel/no_credential", "This call needs a credential: 'authorization: Bearer <credential>'."
@@ -250,10 +265,12 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         # Not remembered: a SHA-256 of a credential costs under a microsecond, and a cache of
         # them held about 1 KiB per open three-seat game (and the credentials themselves).
         key = digest(credential)
-        principal = live.principal(key) or self._auditor(key, str(live.id)) or await self._hub.principal_on_store(live, key)
+        principal = (
+            live.principal(key, game_id) or self._auditor(key, game_id) or await self._hub.principal_on_store(live, key)
+        )
         if principal is None:
             raise Unauthenticated("kennel/bad_credential", "This credential is not valid for this game.")
-        structlog.contextvars.bind_contextvars(role=principal.role, seat=principal.seat)
+        logs.bind(role=principal.role, seat=principal.seat)
         if principal.role not in access.roles:
             raise PermissionDenied(*access.refusal)
         try:
@@ -270,8 +287,9 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
                     f"Too many commands (or past views) from this credential; send again in {wait * 1000:.0f} ms.",
                     retry_after=wait,
                 )
-        principal_var.set(principal)
-        return _Caller(principal, key, client)
+        caller = _Caller(principal, key, client, live)
+        _caller_var.set(caller)
+        return caller
 
     def _auditor(self, key: str, game_id: str) -> Principal | None:
         if any(hmac.compare_digest(key, auditor) for auditor in self._auditors):

@@ -82,6 +82,7 @@ def forwarded_client(metadata: Any) -> str | None:
     return f"web:{client_host(host if separator and port.isdigit() and host else forwarded)}"
 
 
+@functools.lru_cache(maxsize=4096)  # asked on every call with the connection's peer: parsed once per connection
 def peer_address(peer: str) -> str:
     """The client's address from gRPC's peer string, without its port: "ipv4:10.0.0.7:51234"
     -> "ipv4:10.0.0.7"; an IPv6 address counts by its /64, which one host usually holds whole:

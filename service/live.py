@@ -109,13 +109,15 @@ class LiveGame:
             self.ledger.log(), attempts=tuple(self.attempts), checkpoint=self.desk.checkpoint
         )
 
-    def principal(self, credential_digest: str) -> Principal | None:
-        """The seat or spectator whose credential has this SHA-256 digest, if any."""
+    def principal(self, credential_digest: str, game_id: str | None = None) -> Principal | None:
+        """The seat or spectator whose credential has this SHA-256 digest, if any. `game_id`:
+        this game's id as text, when the caller has it (formatting the UUID costs more than the
+        rest of this; the interceptor has the request's, checked as canonical by the hub)."""
         found = self.desk.credentials.get(credential_digest)
         if found is None:
             return None
         role, seat = found
-        return Principal(str(self.id), role, seat)
+        return Principal(game_id or str(self.id), role, seat)
 
     def notify(self) -> None:
         """Wake every watcher; each then reads what is new after its own cursor."""

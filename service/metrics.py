@@ -49,6 +49,22 @@ class Metrics:
             "kennel_store_errors", "Store writes that failed, by kind (conflict: another writer won; failure: the store)",
             ["kind"], registry=r,
         )
+        # The labelled children of the per-command metrics, looked up once per game and outcome
+        # (a few dozen at most): prometheus_client's `labels()` takes a lock and checks the label
+        # values on every call, more than counting itself costs.
+        self._command_counts: dict[tuple[str, str], Counter] = {}
+        self._command_times: dict[str, Histogram] = {}
+
+    def command_served(self, game: str, outcome: str, seconds: float) -> None:
+        """Count a SubmitCommand call by game and outcome, and time it by game."""
+        counted = self._command_counts.get((game, outcome))
+        if counted is None:
+            counted = self._command_counts[(game, outcome)] = self.commands.labels(game, outcome)
+        timed = self._command_times.get(game)
+        if timed is None:
+            timed = self._command_times[game] = self.command_seconds.labels(game)
+        counted.inc()
+        timed.observe(seconds)
 
     def count_games(self, open_games: Callable[[], float], loaded: Callable[[], float]) -> None:
         """Read the numbers of open games and of games loaded whenever metrics are scraped."""

@@ -1,7 +1,8 @@
 """The Kennel gRPC servicer: it only translates, proto in, hub call, proto out.
 
 Credentials and roles were checked by the interceptor (kennel.service.interceptors), which hands over
-the caller's `Principal`; errors raised here become statuses there.
+the caller's `Principal` and the game the request names, loaded to check them; errors raised here
+become statuses there.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from kennel.replay.signing import public_bytes
 from kennel.service.errors import InvalidArgument, status_of
 from kennel.service.games import GameHub
 from kennel.service.history import History
-from kennel.service.interceptors import current_principal
+from kennel.service.interceptors import current_game, current_principal
 from kennel.service.live import LiveGame
 from kennel.service.metrics import Metrics
 from kennel.service.projections import (
@@ -95,8 +96,7 @@ class KennelServicer(pb_grpc.KennelServicer):
         try:
             principal = current_principal()
             assert principal.seat is not None  # the interceptor admits only seats here
-            structlog.contextvars.bind_contextvars(command_id=request.command_id)
-            live = await self._hub.get(request.game_id)
+            live = current_game()
             game = live.game.name
             command = _command(live, request.command)
             seat = principal.seat
@@ -126,8 +126,7 @@ class KennelServicer(pb_grpc.KennelServicer):
             raise
         finally:
             self._calls -= 1
-            self._metrics.commands.labels(game, outcome).inc()
-            self._metrics.command_seconds.labels(game).observe(time.perf_counter() - started)
+            self._metrics.command_served(game, outcome, time.perf_counter() - started)
 
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> Any:
         self._calls += 1
@@ -137,7 +136,7 @@ class KennelServicer(pb_grpc.KennelServicer):
             self._calls -= 1
 
     async def _get_view(self, request: pb.GetViewRequest) -> Any:
-        live = await self._hub.get(request.game_id)
+        live = current_game()
         principal = current_principal()
         viewer = principal.viewer
         if request.HasField("as_seat") and request.as_seat != viewer:
@@ -178,7 +177,7 @@ class KennelServicer(pb_grpc.KennelServicer):
             asyncio.get_running_loop().call_soon(self._warm_next, live, version, seats)
 
     async def Watch(self, request: pb.WatchRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
-        live = await self._hub.get(request.game_id)
+        live = current_game()
         viewer = current_principal().viewer
         if request.after_version < 0:
             raise InvalidArgument("kennel/bad_version", "after_version is 0 or more.")
@@ -190,7 +189,7 @@ class KennelServicer(pb_grpc.KennelServicer):
             self._metrics.watch_streams.dec()
 
     async def ForkGame(self, request: pb.ForkGameRequest, context: grpc.aio.ServicerContext) -> Any:
-        parent = await self._hub.get(request.game_id)
+        parent = current_game()
         live, credentials, spectator = await self._hub.fork(parent, request.at_version)
         return pb.ForkGameResponse(
             game_id=str(live.id),
@@ -202,7 +201,7 @@ class KennelServicer(pb_grpc.KennelServicer):
         return guide(request.game_type)
 
     async def GetLog(self, request: pb.GetLogRequest, context: grpc.aio.ServicerContext) -> Any:
-        live = await self._hub.get(request.game_id)  # running games only for auditors (interceptor)
+        live = current_game()  # running games only for auditors (interceptor)
         return pb.GetLogResponse(
             log=live.log().to_bytes(), signing_public_key=public_bytes(self._hub.signing_key).hex()
         )

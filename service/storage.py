@@ -157,17 +157,23 @@ class KennelStore(Application[uuid.UUID]):
     name = "Kennel"
 
 
+Entry = tuple[uuid.UUID, int, str, bytes]  # stream, version, topic, stored bytes: a StoredEvent's fields
+
+
+def _entries(appends: Sequence[Append]) -> Iterator[Entry]:
+    """Each game's records, then its desk entries: stream, version, topic and stored bytes."""
+    for append in appends:
+        for record in append.records:
+            yield append.game_id, record.version, RECORD_TOPIC, record.to_bytes()
+        if append.desk_entries:
+            desk = desk_id(append.game_id)
+            for i, entry in enumerate(append.desk_entries):
+                yield desk, append.desk_version + i + 1, DESK_TOPIC, canonical_json(entry)
+
+
 def stored_events(appends: Sequence[Append]) -> list[StoredEvent]:
     """What the library stores for these appends: each game's records, then its desk entries."""
-    return [
-        event
-        for append in appends
-        for event in (
-            *(StoredEvent(append.game_id, r.version, RECORD_TOPIC, r.to_bytes()) for r in append.records),
-            *(StoredEvent(desk_id(append.game_id), append.desk_version + i + 1, DESK_TOPIC, canonical_json(entry))
-              for i, entry in enumerate(append.desk_entries)),
-        )
-    ]
+    return [StoredEvent(*entry) for entry in _entries(appends)]
 
 
 class GameStore:
@@ -277,24 +283,24 @@ class GameStore:
         """
         try:
             with self.in_flight.call():
-                self._insert(stored_events(appends))
+                self._insert(list(_entries(appends)))
         except (IntegrityError, RowTaken) as error:
             raise VersionConflict(", ".join(str(a.game_id) for a in appends)) from error
 
     def append_attempt(self, game_id: uuid.UUID, number: int, attempt: Attempt) -> None:
         """Keep a refused command (the game's `number`th); VersionConflict if that number is taken."""
-        stored = StoredEvent(attempts_id(game_id), number, ATTEMPT_TOPIC, canonical_json(attempt.to_json()))
+        stored = (attempts_id(game_id), number, ATTEMPT_TOPIC, canonical_json(attempt.to_json()))
         try:
             with self.in_flight.call():
                 self._insert([stored])
         except (IntegrityError, RowTaken) as error:
             raise VersionConflict(str(game_id)) from error
 
-    def _insert(self, stored: Sequence[StoredEvent]) -> None:
+    def _insert(self, entries: Sequence[Entry]) -> None:
         if self._writer is None:
-            self._recorder.insert_events(stored)
-        else:  # the same rows the library would insert (kennel.service.sqlite_writer)
-            self._writer.insert([(s.originator_id.hex, s.originator_version, s.topic, s.state) for s in stored])
+            self._recorder.insert_events([StoredEvent(*entry) for entry in entries])
+        else:  # the rows the library would insert (kennel.service.sqlite_writer), without its event objects
+            self._writer.insert([(stream.hex, version, topic, state) for stream, version, topic, state in entries])
 
     # Reading -----------------------------------------------------------------------------
 

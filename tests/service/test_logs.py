@@ -1,10 +1,19 @@
-"""The log writer thread keeps every line, in order, and writes an error before the call goes on."""
+"""The log writer thread keeps every line, in order, and writes an error before the call goes on;
+the JSON lines and time stamps are structlog's own, and a call's fields are on each of its lines."""
 
 from __future__ import annotations
 
+import asyncio
+import datetime
+import enum
 import io
+from collections.abc import Mapping
+from typing import Any
 
-from kennel.service.logs import LineWriter, QueuedLogger
+import pytest
+import structlog
+from kennel.service import logs
+from kennel.service.logs import LineWriter, QueuedLogger, render_json
 
 
 def test_every_line_is_written_in_order_once_flushed() -> None:
@@ -22,3 +31,77 @@ def test_an_error_line_is_written_before_the_logger_returns() -> None:
     logger.info("before")
     logger.error("failed")  # waits for the writer: a crash right after still leaves it in the log
     assert stream.getvalue().splitlines() == ["before", "failed"]
+
+
+def test_the_json_lines_are_what_structlogs_renderer_writes() -> None:
+    """render_json builds the common lines itself: byte for byte json.dumps's (structlog's
+    JSONRenderer), and any other line is that renderer's."""
+    lines: list[dict[str, Any]] = [
+        {},
+        {"first": 7, "last": 8, "replayed": False, "event": "command_accepted", "rpc": "SubmitCommand",
+         "game_id": "e6ff3e21-9d39-4e31-a5f5-9b9819c3c745", "seat": None, "level": "info"},
+        {"event": "quoted \"name\" \\ back\nslash\t\x01", "name": "Zoë 🐕", "big": -(10**30), "yes": True},
+        {"event": "values of other kinds", "ratio": 0.25, "nan": float("nan"), "items": [1, "a"], "nested": {"a": None}},
+        {"event": "subclasses", "seat": Seat.SECOND, "flag": Flag.ON},
+        {"event": "keys of other kinds", 3: "three", None: 1},
+        {"event": "an object", "error": ValueError("boom")},
+    ]
+    reference = structlog.processors.JSONRenderer()
+    for line in lines:
+        assert render_json(None, "info", dict(line)) == reference(None, "info", dict(line))
+
+
+class Seat(enum.IntEnum):
+    SECOND = 1
+
+
+class Flag(str, enum.Enum):
+    ON = "on"
+
+
+@pytest.mark.parametrize("nanoseconds", [0, 1_764_970_076_500_184_123, 1_764_970_076_000_000_999,
+                                         1_764_970_076_999_999_999, 1_764_970_077_000_001_000, 951_782_400_123_456_000])
+def test_the_time_stamp_is_structlogs_iso_form_in_utc(monkeypatch: pytest.MonkeyPatch, nanoseconds: int) -> None:
+    """The stamp is the ISO form TimeStamper(fmt="iso", utc=True) writes for the same clock reading
+    (microseconds floored, no fraction on a whole second), also after another second was stamped."""
+    expected = (datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
+                + datetime.timedelta(microseconds=nanoseconds // 1000)).isoformat().replace("+00:00", "Z")
+    for earlier in (nanoseconds, nanoseconds - 1_000_000_000, nanoseconds):
+        monkeypatch.setattr(logs.time, "time_ns", lambda earlier=earlier: earlier)
+        logs.stamp_utc(None, "info", {})
+    monkeypatch.setattr(logs.time, "time_ns", lambda: nanoseconds)
+    assert logs.stamp_utc(None, "info", {}) == {"timestamp": expected}
+
+
+def test_a_calls_fields_are_on_its_lines_and_end_with_it() -> None:
+    """What a call binds is merged into each of its lines, after the line's own fields; a task
+    started during the call keeps what was bound then; the next call starts afresh."""
+
+    async def call() -> tuple[dict[str, Any], dict[str, Any], Mapping[str, Any]]:
+        logs.start_call(rpc="SubmitCommand", game_id="g")
+        logs.bind(role="seat", seat=1)
+        snapshot = asyncio.get_running_loop().create_task(_bound_later())
+        logs.bind(command_id="c1")
+        line = logs.merge_call_fields(None, "info", {"first": 3, "event": "command_accepted", "seat": 2})
+        return line, await snapshot, logs.bound()
+
+    async def next_call() -> Mapping[str, Any]:
+        logs.start_call(rpc="GetView")
+        return logs.bound()
+
+    async def both() -> tuple[tuple[dict[str, Any], dict[str, Any], Mapping[str, Any]], Mapping[str, Any]]:
+        first = await asyncio.get_running_loop().create_task(call())
+        return first, await asyncio.get_running_loop().create_task(next_call())
+
+    (line, seen_by_task, at_end), afterwards = asyncio.run(both())
+    assert line == {"first": 3, "event": "command_accepted", "seat": 2, "rpc": "SubmitCommand", "game_id": "g",
+                    "role": "seat", "command_id": "c1"}
+    assert list(line)[3:] == ["rpc", "game_id", "role", "command_id"]
+    assert seen_by_task == {"rpc": "SubmitCommand", "game_id": "g", "role": "seat", "seat": 1}
+    assert at_end["command_id"] == "c1"
+    assert afterwards == {"rpc": "GetView"}
+
+
+async def _bound_later() -> dict[str, Any]:
+    await asyncio.sleep(0)
+    return dict(logs.bound())

@@ -9,6 +9,7 @@ must show the caller what its role may see, and no more.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -301,6 +302,16 @@ def test_no_credential_ever_appears_in_the_servers_output(tmp_path: Path, log_fo
     output = (tmp_path / "server.log").read_bytes() + server.stdout
     lines = output.decode().splitlines()
     assert sum("command_accepted" in line for line in lines) > 10
+    if log_format == "json":  # every line of a call carries what design.md asks to be bound
+        records = [json.loads(line) for line in lines if line.startswith("{")]
+        accepted = [r for r in records if r["event"] == "command_accepted"]
+        assert accepted and all(
+            r["rpc"] == "SubmitCommand" and r["role"] == "seat" and r["game_id"] and r["command_id"]
+            and isinstance(r["seat"], int) and r["timestamp"].endswith("Z") and r["level"] == "info"
+            for r in accepted
+        )
+        refused = [r for r in records if r["event"] == "call_refused"]
+        assert refused and all(r["rpc"] for r in refused) and any(r.get("game_id") for r in refused)
     for code in ("kennel/bad_credential", "kennel/no_credential", "kennel/not_a_seat", "kennel/rate_limited",
                  "kennel/too_many_streams", "kennel/not_your_view"):
         assert any(code in line for line in lines), f"the session never provoked {code}"
