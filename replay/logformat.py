@@ -221,14 +221,16 @@ def chain(prev: str, first_version: int, cause: Cause, events: Iterable[JsonObje
     Canonical JSON is compositional (an object's bytes are its members' in key order, and these
     keys sort command, event, hash, prev, version), so the cause is encoded once per command,
     each event once, and the line the store writes is kept on the record (`Record.to_bytes`)."""
-    command = b'{"command":' + canonical_json(cause.to_json()) + b',"event":'
+    command = canonical_json(cause.to_json())
     records = []
     for version, event in enumerate(events, start=first_version):
-        head = command + canonical_json(event)
-        tail = b',"prev":' + _json_string(prev) + b',"version":%d}' % version
-        digest = chain_hash_of_bytes(prev, head + tail)
-        record = _made(Record, {"version": version, "cause": cause, "event": event, "prev": prev, "hash": digest})
-        record.__dict__[_LINE] = head + b',"hash":' + _json_string(digest) + tail
+        parts = [b'{"command":', command, b',"event":', canonical_json(event)]
+        parts += [b',"prev":', _json_string(prev), b',"version":%d}' % version]
+        digest = hashlib.sha256(b"".join([prev.encode("ascii"), b"\n", *parts])).hexdigest()  # `chain_hash`
+        parts[4:4] = [b',"hash":', _json_string(digest)]  # the line: the body with the hash before prev
+        fields = {"version": version, "cause": cause, "event": event, "prev": prev, "hash": digest}
+        record = _made(Record, fields)
+        record.__dict__[_LINE] = b"".join(parts)
         records.append(record)
         prev = digest
     return records
@@ -238,9 +240,12 @@ _LINE = "_line"  # a record's line kept by `chain` beside its fields (equality a
 
 
 def _json_string(text: str) -> bytes:
-    """`canonical_json(text)`; a hex hash (ASCII letters and digits) is written as it is, quoted."""
-    if text.isascii() and text.isalnum():
-        return b'"' + text.encode("ascii") + b'"'
+    """`canonical_json(text)`; a hex hash (ASCII letters and digits) is written as it is, quoted
+    (tested as bytes: `str.isalnum` looks every character up in the Unicode tables)."""
+    if text.isascii():
+        raw = text.encode("ascii")
+        if raw.isalnum():
+            return b'"' + raw + b'"'
     return canonical_json(text)
 
 
