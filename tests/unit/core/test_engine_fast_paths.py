@@ -2,7 +2,8 @@
 random games of every game: `to_json` (its dispatch inlined for sequences and dataclass fields)
 gives what the plain recursive definition gives for every view, legal command and event, and
 `undo_actor` (which asks an event only for the actor fields its class may have) names the seat
-that asking for both names."""
+that asking for both names, and `telling.named` (which skips texts without "eat ") names seats
+as the regular expression alone does."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 
 import pytest
 from kennel.domain.core import table as tables
+from kennel.domain.core import telling
 from kennel.domain.core.codec import to_json
 from kennel.domain.core.undo import undo_actor
 from kennel.domain.registry import GAMES
@@ -44,6 +46,12 @@ def plain_undo_actor(event: Any) -> int | None:
     return None
 
 
+def plain_named(text: str, names: list[str]) -> str:
+    return telling._SEAT_NUMBER.sub(
+        lambda m: names[int(m.group(2))] if 0 <= int(m.group(2)) < len(names) else m.group(0), text
+    )
+
+
 def same_json(a: Any, b: Any) -> bool:
     """Equal, and of the same JSON types all the way down (True is not 1 here)."""
     if type(a) is not type(b):
@@ -67,11 +75,18 @@ def test_to_json_and_undo_actor_give_the_plain_answers(name: str) -> None:
             assert same_json(to_json(event), plain_to_json(event)), event
             assert undo_actor(event) == plain_undo_actor(event), event
         for table in played.tables():
+            names = telling.names_of(table)
+            texts = [prompt.label for prompt in table.pending()]
             for viewer in (None, *range(seats)):
                 view = game.view(table.state, viewer)
                 assert same_json(to_json(view), plain_to_json(view))
                 if viewer is not None:
                     for command in tables.legal_commands(table, viewer):
                         assert same_json(to_json(command), plain_to_json(command)), command
+                        texts.append(telling.label(table, viewer, command, names).text)
+            outcome = table.outcome()
+            texts += ["seat 1 and Seat 0, seat 9", *([outcome.reason] if outcome is not None else [])]
+            for text in texts:
+                assert telling.named(text, names) == plain_named(text, names), text
             checked += 1
     assert checked > 100
