@@ -37,7 +37,9 @@ _LONG_NUMBER = b":" + _LONG_DIGIT_RUN
 
 def _may_hold_long_number(raw: bytes) -> bool:
     scanned = raw.translate(_DIGITS_AS_ZERO)
-    return _LONG_NUMBER in scanned or scanned.startswith(_LONG_DIGIT_RUN)
+    # `find`, not `in`, here and below: `in` first tries its operand as a byte value (an
+    # integer), and for bytes raises and clears a TypeError each time.
+    return scanned.find(_LONG_NUMBER) >= 0 or scanned.startswith(_LONG_DIGIT_RUN)
 # Output: a float in orjson's compact output is `:`, `,` or `[`, maybe `-`, digits, then `.` or
 # `e`. With digits and `-` deleted and `,`, `[` as `:` and `.` as `e`, it leaves `:e`, which
 # nothing else leaves outside a string (a value starts with `"`, `{`, `[`, `t`, `f`, `n` or a
@@ -63,9 +65,9 @@ def canonical_json(value: Json) -> bytes:
     except orjson.JSONEncodeError:  # a wide integer, a non-string key, a lone surrogate, a dataclass...
         return _json_module_canonical(value)  # ...as the json module writes it, or its error
     if (
-        encoded[:1] in _NUMBER_START  # the value is a number itself
-        or _FLOAT_LEFTOVER in encoded.translate(_FLOAT_MARKS, _NUMBER_START)
-        or (b"null" in encoded and not _nulls_are_none(encoded, value))
+        encoded[0] in _NUMBER_START  # the value is a number itself (a byte value: no TypeError)
+        or encoded.translate(_FLOAT_MARKS, _NUMBER_START).find(_FLOAT_LEFTOVER) >= 0
+        or (encoded.find(b"null") >= 0 and not _nulls_are_none(encoded, value))
     ):
         return _json_module_canonical(value)
     return encoded

@@ -159,8 +159,7 @@ class Ledger:
         fold_first: bool = True,
         folded: tables.Table[Any] | None = None,  # the table after `events`, when known already
     ) -> Appending:
-        encoded = [tables.encode_event(self.game, event) for event in events]
-        records = chain(self.last_hash, self.version + 1, cause, encoded)
+        records = chain(self.last_hash, self.version + 1, cause, tables.encode_events(self.game, events))
         table = self.table
         if folded is not None:
             table = folded

@@ -160,7 +160,10 @@ class Record:
         return {**self.body(), "hash": self.hash}
 
     def to_bytes(self) -> bytes:
-        return canonical_json(self.to_json())
+        # `chain` keeps the line it made until it is first written (the store's append), not
+        # after: a live game holds all its records, and would hold a second copy of each.
+        line: bytes | None = self.__dict__.pop(_LINE, None)
+        return line if line is not None else canonical_json(self.to_json())
 
     def expected_hash(self) -> str:
         return chain_hash(self.prev, self.body())
@@ -173,10 +176,7 @@ class Record:
         (ASCII letters and digits) is written as it is, between quotes."""
         body = canonical_json(self.body())
         cut = body.rfind(b',"prev":')
-        digest = self.hash
-        plain = digest.isascii() and digest.isalnum()
-        quoted = b'"' + digest.encode("ascii") + b'"' if plain else canonical_json(digest)
-        return body, body[:cut] + b',"hash":' + quoted + body[cut:]
+        return body, body[:cut] + b',"hash":' + _json_string(self.hash) + body[cut:]
 
     @classmethod
     def from_json(cls, data: Json) -> Record:
@@ -216,14 +216,37 @@ def chain_hash_of_bytes(prev: str, body: bytes) -> str:
 
 
 def chain(prev: str, first_version: int, cause: Cause, events: Iterable[JsonObject]) -> list[Record]:
-    """Link new records, caused by one command, onto a chain whose last hash is `prev`."""
+    """Link new records, caused by one command, onto a chain whose last hash is `prev`.
+
+    Canonical JSON is compositional (an object's bytes are its members' in key order, and these
+    keys sort command, event, hash, prev, version), so the cause is encoded once per command,
+    each event once, and the line the store writes is kept on the record (`Record.to_bytes`)."""
+    command = canonical_json(cause.to_json())
     records = []
     for version, event in enumerate(events, start=first_version):
-        body = {"version": version, "command": cause.to_json(), "event": event, "prev": prev}
-        digest = chain_hash(prev, body)
-        records.append(Record(version=version, cause=cause, event=event, prev=prev, hash=digest))
+        parts = [b'{"command":', command, b',"event":', canonical_json(event)]
+        parts += [b',"prev":', _json_string(prev), b',"version":%d}' % version]
+        digest = hashlib.sha256(b"".join([prev.encode("ascii"), b"\n", *parts])).hexdigest()  # `chain_hash`
+        parts[4:4] = [b',"hash":', _json_string(digest)]  # the line: the body with the hash before prev
+        fields = {"version": version, "cause": cause, "event": event, "prev": prev, "hash": digest}
+        record = _made(Record, fields)
+        record.__dict__[_LINE] = b"".join(parts)
+        records.append(record)
         prev = digest
     return records
+
+
+_LINE = "_line"  # a record's line kept by `chain` beside its fields (equality and repr ignore it)
+
+
+def _json_string(text: str) -> bytes:
+    """`canonical_json(text)`; a hex hash (ASCII letters and digits) is written as it is, quoted
+    (tested as bytes: `str.isalnum` looks every character up in the Unicode tables)."""
+    if text.isascii():
+        raw = text.encode("ascii")
+        if raw.isalnum():
+            return b'"' + raw + b'"'
+    return canonical_json(text)
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,9 @@ def _enum_value(value: enum.Enum) -> Json:
 
 
 def _sequence(value: Iterable[Any]) -> Json:
-    return [to_json(item) for item in value]
+    # `to_json` of each item, its dispatch inlined (a view is mostly tuples: this was half the
+    # calls of encoding one): a plain item as it is, else its type's encoder straight away.
+    return [x if (cls := x.__class__) in _PLAIN else (_ENCODERS.get(cls) or to_json)(x) for x in value]
 
 
 def _mapping(value: Mapping[Any, Any]) -> Json:
@@ -75,14 +77,17 @@ def _encoder_for(cls: type) -> Callable[[Any], Json]:
 
 def _compiled_dataclass_encoder(cls: type, names: tuple[str, ...]) -> Callable[[Any], Json]:
     """`{name: to_json(getattr(value, name)) for name in names}` as straight-line code, made
-    once per class, with `to_json` called only for a field not of a plain type: a loop over the
-    names with a call per field was most of the cost of encoding an event (which `verify` does
-    for every event the rules give). Compiled from source, as `dataclasses` makes `__init__`."""
+    once per class, with a field not of a plain type given to its type's encoder (`to_json` the
+    first time): a loop over the names with a call per field was most of the cost of encoding
+    an event (which `verify` does for every event the rules give). Compiled from source, as
+    `dataclasses` makes `__init__`."""
     fields = ", ".join(
-        f"{name!r}: x if (x := value.{name}).__class__ in plain else to_json(x)" for name in names
+        f"{name!r}: x if (c := (x := value.{name}).__class__) in plain else (encoders(c) or to_json)(x)"
+        for name in names
     )
     source = f"def encode(value):\n    return {{{fields}}}\n"
-    return _compiled(source, "encode", f"encode_{cls.__name__}", {"plain": _PLAIN, "to_json": to_json})
+    env = {"plain": _PLAIN, "to_json": to_json, "encoders": _ENCODERS.get}  # `to_json`'s dispatch, inlined
+    return _compiled(source, "encode", f"encode_{cls.__name__}", env)
 
 
 def _compiled(source: str, name: str, qualname: str, env: dict[str, Any]) -> Callable[..., Any]:

@@ -39,11 +39,12 @@ def replaced(obj: T, **changes: Any) -> T:
     count = _FIELD_COUNTS.get(cls)
     if count is None:
         count = _FIELD_COUNTS[cls] = len(_field_names(cls))
-    if len(values) != count:  # a cached value came along, or a change names no field
-        names = _field_names(cls)
-        for key in [key for key in values if key not in names]:
-            if key in changes:
+    if len(values) != count:  # a cached value came along (`per_state`: often), or a change names no field
+        extra = values.keys() - _field_names(cls)  # in C, not a loop over every field here
+        for key in changes:
+            if key in extra:
                 raise TypeError(f"{cls.__name__} has no field {key!r}")
+        for key in extra:
             del values[key]
     return copy
 

@@ -301,12 +301,6 @@ def _fold_game_run(table: Table[State], events: Sequence[Any], start: int, stop:
     return replaced(table, state=state, version=version, undo_point=undo_point, undoable=undoable, proposers=(), movers=movers)
 
 
-def _reveals(game: Game[Any], event: Any) -> bool:
-    """Whether undo may never go back past this event (a game that does not say: always)."""
-    reveals = getattr(game, "reveals", None)
-    return True if reveals is None else bool(reveals(event))
-
-
 def play(table: Table[State], seat: Seat, command: Any, seed: bytes) -> list[Any]:
     """The events that follow from `seat` sending `command`, ending the game if it is won.
 
@@ -325,7 +319,7 @@ def play_folded(table: Table[State], seat: Seat, command: Any, seed: bytes) -> D
         raise RuleViolation("kennel/waiting_for_players", "The game waits for open seats to be filled.")
     if not 0 <= seat < len(table.seats):
         raise RuleViolation("kennel/no_such_seat", f"There is no seat {seat}.")
-    if isinstance(command, seatings.LeaveSeat | seatings.ReturnSeat):
+    if isinstance(command, _SEATING_COMMANDS):
         events = seatings.decide(table.seating, seat, command)
         return Decision(events, fold_into(table, events))
     if command in ENGINE_COMMANDS:
@@ -336,6 +330,9 @@ def play_folded(table: Table[State], seat: Seat, command: Any, seed: bytes) -> D
     if table.proposal is not None:
         raise RuleViolation("kennel/undo_pending", "The game waits until every seat has answered the undo proposal.")
     return _decide(table, seat, command, seed, Rng(seed, table.version))
+
+
+_SEATING_COMMANDS = (seatings.LeaveSeat, seatings.ReturnSeat)  # a tuple made once, not a union per call
 
 
 def expire(table: Table[State], seat: Seat, seed: bytes) -> list[Any]:
@@ -365,26 +362,28 @@ def expire(table: Table[State], seat: Seat, seed: bytes) -> list[Any]:
 def _decide(table: Table[State], seat: Seat, command: Any, seed: bytes, rng: Rng) -> Decision[State]:
     """The game's decision on a command, checked against the engine's contract, with
     `GameEnded` appended when it ends the game, and the table it leads to."""
-    decide_folded = getattr(table.game, "decide_folded", None)
+    game = table.game
+    decide_folded = getattr(game, "decide_folded", None)
     state: State | None = None
     if decide_folded is not None:
         decided, state = decide_folded(table.state, seat, command, rng)
         events = list(decided)
     else:
-        events = list(table.game.decide(table.state, seat, command, rng))
+        events = list(game.decide(table.state, seat, command, rng))
     if not events:
-        raise AssertionError(f"{table.game.name}: a legal command must produce at least one event")
-    revealing = [_reveals(table.game, event) for event in events]
-    if any(revealing[i] and not revealing[i + 1] for i in range(len(revealing) - 1)):
+        raise AssertionError(f"{game.name}: a legal command must produce at least one event")
+    reveals = getattr(game, "reveals", None)  # whether undo may never go back past an event (unsaid: always)
+    revealing = [True] * len(events) if reveals is None else [bool(reveals(event)) for event in events]
+    if True in revealing and False in revealing[revealing.index(True) :]:
         # Undo lands right after the last revealing event; that must end a decision.
-        raise AssertionError(f"{table.game.name}: a decision's events after a revealing one must reveal too")
-    if any(type(event) in _ENGINE_EVENT_TYPES for event in events):
-        raise AssertionError(f"{table.game.name}: a decision's events are the game's own, never the engine's")
+        raise AssertionError(f"{game.name}: a decision's events after a revealing one must reveal too")
+    if not _ENGINE_EVENT_TYPES.isdisjoint(map(type, events)):
+        raise AssertionError(f"{game.name}: a decision's events are the game's own, never the engine's")
     if state is not None:  # the game built the state as it decided: folding again was a tenth of verify
         folded = _after_game_events(table, events, revealing[-1], state)
     else:
         folded = _fold_game_run(table, events, 0, len(events))
-    outcome = table.game.outcome(folded.state)
+    outcome = game.outcome(folded.state)
     if outcome is not None:
         ended = GameEnded(winners=outcome.winners, scores=outcome.scores, reason=outcome.reason, seed=seed.hex())
         events.append(ended)
@@ -410,6 +409,12 @@ def redact(table: Table[Any], event: Any, viewer: Viewer) -> Any:
 def encode_event(game: Game[Any], event: Any) -> JsonObject:
     registry = ENGINE_EVENTS if is_engine_event(event) else game.events
     return registry.encode(event)
+
+
+def encode_events(game: Game[Any], events: Sequence[Any]) -> list[JsonObject]:
+    """`encode_event` of each event: a decision's, as its records are made (one call, not one per event)."""
+    engine, own, engine_types = ENGINE_EVENTS, game.events, _ENGINE_EVENT_TYPES
+    return [(engine if type(event) in engine_types else own).encode(event) for event in events]
 
 
 def decode_event(game: Game[Any], data: Json) -> Any:

@@ -43,6 +43,8 @@ def names_of(table: tables.Table[Any]) -> list[str]:
 
 def named(text: str, names: Sequence[str]) -> str:
     """A domain text with every "seat N" replaced by that seat's name."""
+    if "eat " not in text:  # no "seat N" or "Seat N": most labels and prompts (no regex, no closure)
+        return text
 
     def name(match: re.Match[str]) -> str:
         seat = int(match.group(2))

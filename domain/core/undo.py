@@ -12,6 +12,8 @@ move after learning what it should not have known, or re-roll chance.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -71,14 +73,28 @@ ENGINE_COMMANDS: TypeRegistry[object] = TypeRegistry(
 UNDO_EVENTS = {"kennel.UndoProposed": UndoProposed, "kennel.UndoAnswered": UndoAnswered, "kennel.Undone": Undone}
 
 
+_ACTOR_FIELDS = ("seat", "proposer")
+
+
 def undo_actor(event: Any) -> Seat | None:
     """The seat that made a reversible event: its `seat` (or `proposer`) field (`Game.reveals`).
     Every seat sees it, so who may propose an undo tells nobody anything hidden."""
-    for field in ("seat", "proposer"):
+    for field in _actor_fields(type(event)):
         actor = getattr(event, field, None)
         if isinstance(actor, int) and not isinstance(actor, bool):
             return actor
     return None
+
+
+@functools.cache  # one entry per event class
+def _actor_fields(cls: type) -> tuple[str, ...]:
+    """Which of `_ACTOR_FIELDS` a `cls` may have: asking an event for one it lacks raised and
+    caught an AttributeError, for most events folded. An instance attribute that is neither a
+    dataclass field nor the class's is possible only without dataclass fields or with `__getattr__`."""
+    if not dataclasses.is_dataclass(cls) or hasattr(cls, "__getattr__"):
+        return _ACTOR_FIELDS
+    names = {field.name for field in dataclasses.fields(cls)}
+    return tuple(name for name in _ACTOR_FIELDS if name in names or hasattr(cls, name))
 
 
 def may_propose_undo(table: Table[Any], seat: Seat) -> bool:
