@@ -173,10 +173,15 @@ def _field_code(field: FieldDescriptor, env: dict[str, Any]) -> list[str]:
         else:
             varint_code = _varint_of("i")
         if packed:
+            # An enum's items are looked up in C (`map`) while every one is known; a None from
+            # the lookup (an item not yet seen) makes `join` refuse, and they go one by one.
+            items = [f"b = b''.join([{varint_code} for i in x])"]
+            if field.type == FieldDescriptor.TYPE_ENUM:
+                items = ["try:", f"    b = b''.join(map(n{n}.get, map(id, x)))", "except TypeError:", *_indent(items)]
             return [
                 f"x = value.{field.name}",
                 "if x:",
-                f"    b = b''.join([{varint_code} for i in x])",
+                *_indent(items),
                 "    k = len(b)",
                 f"    out.append({key} + {_varint_of('k')} + b)",
             ]

@@ -102,12 +102,10 @@ class _TableParts:
         self.seats = varint_field(_VIEW["status"].number, _STATUS[status]) + b"".join(
             length_delimited(_VIEW["seats"].number, seat_info(seat, name)) for seat, name in enumerate(table.seats)
         )
-        # Each prompt's fields but its deadline, which depends on the clocks the caller has.
-        self._prompts = [
-            (prompt.seat, _PROMPT(dataclasses.replace(prompt, label=telling.named(prompt.label, names))))
-            for prompt in table.pending()
-        ]
-        self._pending: bytes | None = None  # without deadlines, made on first use
+        # Made on first use: a table inside a decision has no prompts to ask for, and its
+        # state may be half-made (Caninos's was, issue 16), so its prompts are never asked.
+        self._prompts: list[tuple[Seat, bytes]] | None = None
+        self._pending: bytes | None = None  # without deadlines
         outcome = table.outcome()
         self.outcome = b"" if outcome is None else length_delimited(
             _VIEW["outcome"].number,
@@ -126,6 +124,12 @@ class _TableParts:
         return self._prompts_field(due)
 
     def _prompts_field(self, due: Mapping[Seat, int]) -> bytes:
+        if self._prompts is None:
+            # Each prompt's fields but its deadline, which depends on the clocks the caller has.
+            self._prompts = [
+                (prompt.seat, _PROMPT(dataclasses.replace(prompt, label=telling.named(prompt.label, self.names))))
+                for prompt in self.table.pending()
+            ]
         return b"".join(
             length_delimited(_PENDING, fields + (_DEADLINE_TAG + varint(due[seat]) if seat in due else b""))
             for seat, fields in self._prompts

@@ -6,6 +6,7 @@ or inside a decision, with and without deadlines."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import uuid
 from collections.abc import Iterator, Mapping
@@ -119,6 +120,30 @@ def test_every_view_of_random_games_is_the_message_built_field_by_field(name: st
             # Deadlines for some owing seats (the others' clocks are held), from the table's version.
             due = {prompt.seat: 1_700_000_000_000 + table.version for prompt in table.pending()[::2]}
             _check(live, table, settled, due if table.version % 3 else {})
+
+
+class _NoPromptsNow:
+    """A game whose prompts may not be asked for (a state inside a decision may be half-made:
+    Caninos's was, issue 16)."""
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def pending(self, state: Any) -> Any:
+        raise AssertionError("a view inside a decision asked for its prompts")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_view_inside_a_decision_never_asks_for_prompts(name: str) -> None:
+    live = _live(bot_game(GAMES[name], f"view-bytes-inside-{name}", 3))
+    inside = [table for table, settled in _positions(live) if not settled]
+    assert inside
+    for table in inside:
+        table = dataclasses.replace(table, game=_NoPromptsNow(table.game))
+        _check(live, table, False, {})
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
