@@ -32,6 +32,7 @@ from kennel.domain.core.codec import to_json
 from kennel.domain.core.rules import Seat, Viewer
 from kennel.domain.registry import wire_name
 from kennel.replay.ledger import Appending
+from kennel.service import protobytes
 from kennel.service.live import LiveGame
 from kennel.service.timers import clocks_after, deadlines_of
 from kennel.service.viewbytes import ENGINE_PREFIX, build_view_bytes, command_message, seat_info
@@ -103,8 +104,7 @@ class Projections:
         due = deadlines_of(table, clocks_after(live.desk.clocks, entries))
         view = build_view_bytes(live, viewer, table, due=due)
         events = [
-            event_message(live, record.version, record.cause.seat, tables.redact(table, event, viewer), table)
-            .SerializeToString()
+            event_bytes(live, record.version, record.cause.seat, tables.redact(table, event, viewer), table)
             for record, event in zip(appending.records, appending.events, strict=True)
         ]
         self._cache(live, viewer).prepared = _Prepared(table, view, appending.records[0].version, events)
@@ -151,7 +151,7 @@ class Projections:
             cache.events.extend(
                 prepared.events[version - prepared.first]
                 if prepared is not None and prepared.first <= version < prepared.first + len(prepared.events)
-                else _redacted(live, viewer, version).SerializeToString()
+                else _redacted_bytes(live, viewer, version)
                 for version in range(start, last + 1)
             )
             if len(cache.events) > self._window:
@@ -160,7 +160,7 @@ class Projections:
         return [
             cache.events[version - cache.first]
             if version >= cache.first
-            else _redacted(live, viewer, version).SerializeToString()
+            else _redacted_bytes(live, viewer, version)
             for version in range(first, last + 1)
         ]
 
@@ -223,9 +223,17 @@ def _varint(value: int) -> bytes:
 
 
 def _redacted(live: LiveGame, viewer: Viewer, version: int) -> pb.Event:
+    return event_message(live, version, *_redacted_event(live, viewer, version))
+
+
+def _redacted_bytes(live: LiveGame, viewer: Viewer, version: int) -> bytes:
+    return event_bytes(live, version, *_redacted_event(live, viewer, version))
+
+
+def _redacted_event(live: LiveGame, viewer: Viewer, version: int) -> tuple[Seat | None, Any]:
+    """The seat that caused event `version`, and the event as `viewer` may see it."""
     ledger = live.ledger
-    event = tables.redact(ledger.table, ledger.events[version - 1], viewer)
-    return event_message(live, version, ledger.records[version - 1].cause.seat, event)
+    return ledger.records[version - 1].cause.seat, tables.redact(ledger.table, ledger.events[version - 1], viewer)
 
 
 def build_view(
@@ -237,6 +245,28 @@ def build_view(
 ) -> pb.View:
     """`build_view_bytes` as a message (a view of the past, which is not cached)."""
     return pb.View.FromString(build_view_bytes(live, viewer, table, settled, due))
+
+
+_EVENT = pb.Event.DESCRIPTOR.fields_by_name
+
+
+def event_bytes(live: LiveGame, version: int, seat: int | None, event: Any, table: tables.Table[Any] | None = None) -> bytes:
+    """`event_message`, serialised: a game's own event (most are) written straight from its
+    dataclass by the compiled encoders (kennel.service.protobytes), the engine's through the
+    message (they are few: a game's setup, seats, undo, timers)."""
+    if tables.is_engine_event(event):
+        return event_message(live, version, seat, event, table).SerializeToString()
+    game = live.game
+    sentence = telling.sentence(game, event, telling.names_of(table if table is not None else live.table))
+    member = _EVENT[wire_name(game)]
+    union = protobytes.union_member(member.message_type, game.events.name_of(event), event)
+    fields = [
+        (_EVENT["version"].number, protobytes.varint_field(_EVENT["version"].number, version)),
+        (_EVENT["seat"].number, b"" if seat is None else protobytes.tag(_EVENT["seat"].number, 0) + protobytes.varint(seat)),
+        (member.number, protobytes.length_delimited(member.number, union)),
+        (_EVENT["sentence"].number, protobytes.string_field(_EVENT["sentence"].number, sentence)),
+    ]
+    return b"".join(encoded for _, encoded in sorted(fields))  # in field number order, as protobuf writes them
 
 
 def event_message(

@@ -109,6 +109,27 @@ def _dispatch(descriptor: Descriptor) -> tuple[dict[type, Encoder], Encoder]:
     return found
 
 
+def union_member(descriptor: Descriptor, type_name: str, value: Any) -> bytes:
+    """The member named `type_name` of a message with one oneof of messages, holding `value`,
+    as that message's bytes (what `wire.fill_union` sets)."""
+    members = _UNIONS.get(descriptor)
+    if members is None:
+        members = _UNIONS[descriptor] = {
+            field.message_type.name: (tag(field.number, 2), encoder(field.message_type))
+            for field in descriptor.fields
+            if field.message_type is not None
+        }
+    member = members.get(type_name)
+    if member is None:
+        raise wire.WireError(f"{descriptor.full_name} has no member {type_name!r}")
+    member_tag, encode = member
+    payload = encode(value)
+    return member_tag + varint(len(payload)) + payload
+
+
+_UNIONS: dict[Descriptor, dict[str, tuple[bytes, Encoder]]] = {}
+
+
 def _reflected(descriptor: Descriptor) -> Encoder:
     """The reflection path, for what the compiler does not cover."""
     message_class = GetMessageClass(descriptor)
