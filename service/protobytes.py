@@ -164,7 +164,9 @@ def _compile(descriptor: Descriptor, cls: type) -> Encoder:
 
 
 def _supported(field: FieldDescriptor) -> bool:
-    return field.type in _VARINT_TYPES or field.type in (FieldDescriptor.TYPE_STRING, FieldDescriptor.TYPE_MESSAGE)
+    if field.type == FieldDescriptor.TYPE_MESSAGE:
+        return not field.message_type.GetOptions().map_entry  # a map is written otherwise
+    return field.type in _VARINT_TYPES or field.type == FieldDescriptor.TYPE_STRING
 
 
 def _varint_of(expression: str) -> str:
