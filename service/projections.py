@@ -32,20 +32,14 @@ from kennel.domain.core.codec import to_json
 from kennel.domain.core.rules import Seat, Viewer
 from kennel.domain.registry import wire_name
 from kennel.replay.ledger import Appending
+from kennel.service import protobytes
 from kennel.service.live import LiveGame
-from kennel.service.timers import clocks_after, deadlines, deadlines_of
+from kennel.service.timers import clocks_after, deadlines_of
+from kennel.service.viewbytes import ENGINE_PREFIX, build_view_bytes, command_message, seat_info
 from kennel.v1 import kennel_pb2 as pb
 
-ENGINE_PREFIX = "kennel."
 EVENT_WINDOW = 32  # redacted events kept per viewer: more than one command's worth
 MAX_GAMES = 512  # games whose per-viewer caches are kept, most recently used first (a view is a few KiB)
-
-_STATUS = {
-    "waiting": pb.GAME_STATUS_WAITING_FOR_PLAYERS,
-    "playing": pb.GAME_STATUS_IN_PROGRESS,
-    "finished": pb.GAME_STATUS_FINISHED,
-}
-
 
 @dataclass(frozen=True, slots=True)
 class _Prepared:
@@ -108,10 +102,9 @@ class Projections:
             return
         table = appending.table
         due = deadlines_of(table, clocks_after(live.desk.clocks, entries))
-        view = build_view(live, viewer, table, due=due).SerializeToString()
+        view = build_view_bytes(live, viewer, table, due=due)
         events = [
-            event_message(live, record.version, record.cause.seat, tables.redact(table, event, viewer), table)
-            .SerializeToString()
+            event_bytes(live, record.version, record.cause.seat, tables.redact(table, event, viewer), table)
             for record, event in zip(appending.records, appending.events, strict=True)
         ]
         self._cache(live, viewer).prepared = _Prepared(table, view, appending.records[0].version, events)
@@ -136,7 +129,7 @@ class Projections:
                 # Served: the cache holds it now (and the answer's events were taken before its view).
                 view, cache.prepared = prepared.view, None
             else:
-                view = build_view(live, viewer).SerializeToString()
+                view = build_view_bytes(live, viewer)
             cache.view, cache.view_version = view, live.ledger.version
         return cache.view
 
@@ -158,7 +151,7 @@ class Projections:
             cache.events.extend(
                 prepared.events[version - prepared.first]
                 if prepared is not None and prepared.first <= version < prepared.first + len(prepared.events)
-                else _redacted(live, viewer, version).SerializeToString()
+                else _redacted_bytes(live, viewer, version)
                 for version in range(start, last + 1)
             )
             if len(cache.events) > self._window:
@@ -167,7 +160,7 @@ class Projections:
         return [
             cache.events[version - cache.first]
             if version >= cache.first
-            else _redacted(live, viewer, version).SerializeToString()
+            else _redacted_bytes(live, viewer, version)
             for version in range(first, last + 1)
         ]
 
@@ -230,9 +223,17 @@ def _varint(value: int) -> bytes:
 
 
 def _redacted(live: LiveGame, viewer: Viewer, version: int) -> pb.Event:
+    return event_message(live, version, *_redacted_event(live, viewer, version))
+
+
+def _redacted_bytes(live: LiveGame, viewer: Viewer, version: int) -> bytes:
+    return event_bytes(live, version, *_redacted_event(live, viewer, version))
+
+
+def _redacted_event(live: LiveGame, viewer: Viewer, version: int) -> tuple[Seat | None, Any]:
+    """The seat that caused event `version`, and the event as `viewer` may see it."""
     ledger = live.ledger
-    event = tables.redact(ledger.table, ledger.events[version - 1], viewer)
-    return event_message(live, version, ledger.records[version - 1].cause.seat, event)
+    return ledger.records[version - 1].cause.seat, tables.redact(ledger.table, ledger.events[version - 1], viewer)
 
 
 def build_view(
@@ -242,63 +243,30 @@ def build_view(
     settled: bool = True,
     due: Mapping[Seat, int] | None = None,
 ) -> pb.View:
-    """The viewer's view of the game now, or of `table` (the game at an earlier version;
-    `settled` False when that version is inside one decision's events: nobody owes anything;
-    or at the next one, with its deadlines `due`: Projections.prepare)."""
-    table = table if table is not None else live.table
+    """`build_view_bytes` as a message (a view of the past, which is not cached)."""
+    return pb.View.FromString(build_view_bytes(live, viewer, table, settled, due))
+
+
+_EVENT = pb.Event.DESCRIPTOR.fields_by_name
+
+
+def event_bytes(live: LiveGame, version: int, seat: int | None, event: Any, table: tables.Table[Any] | None = None) -> bytes:
+    """`event_message`, serialised: a game's own event (most are) written straight from its
+    dataclass by the compiled encoders (kennel.service.protobytes), the engine's through the
+    message (they are few: a game's setup, seats, undo, timers)."""
+    if tables.is_engine_event(event):
+        return event_message(live, version, seat, event, table).SerializeToString()
     game = live.game
-    status = "finished" if table.ended is not None else ("playing" if table.started else "waiting")
-    message = pb.View(
-        game_id=str(live.id),
-        game_type=game.name,
-        version=table.version,
-        status=_STATUS[status],
-        seats=[_seat_info(seat, name) for seat, name in enumerate(table.seats)],
-    )
-    if viewer is not None:
-        message.seat = viewer
-    if due is None:
-        due = deadlines(live) if table is live.table else {}  # no clocks for a view of the past
-    names = telling.names_of(table)
-    for prompt in table.pending() if settled else ():
-        added = message.pending.add(
-            seat=prompt.seat, kind=_prompt_kind(prompt.kind.value), label=telling.named(prompt.label, names)
-        )
-        if prompt.seat in due:
-            added.deadline_unix_ms = due[prompt.seat]
-    message.prompt_limit_ms = table.prompt_limit_ms
-    # Between two events of one decision nobody owes anything, so there is no prompt to head with.
-    message.headline = telling.headline(table, viewer, names) if settled else "A move is being resolved."
-    parent = live.ledger.header.parent
-    if parent is not None:  # a fork replays a deal its caller knew: every view says so
-        message.forked_from.CopyFrom(pb.ForkOrigin(
-            game_id=parent.game_id, version=parent.version,
-            notice=f"A fork of game {parent.game_id} at version {parent.version}: it replays a known deal.",
-        ))
-    if viewer is not None and settled:
-        for command in tables.legal_commands(table, viewer):
-            command_message(game.name, tables.encode_command(game, command), message.legal_commands.add())
-            label = telling.label(table, viewer, command, names)
-            message.legal_labels.add(text=label.text, group=label.group)
-    wire.fill(getattr(message.game, wire_name(game)), to_json(game.view(table.state, viewer)))
-    getattr(message.game, wire_name(game)).SetInParent()
-    outcome = table.outcome()
-    if outcome is not None:
-        reason = telling.named(outcome.reason, names)  # "seat 1 gathered..." -> "Bob gathered..."
-        message.outcome.CopyFrom(pb.Outcome(winners=outcome.winners, scores=outcome.scores, reason=reason))
-    return message
-
-
-def command_message(game_name: str, tagged: dict[str, Any], into: pb.Command | None = None) -> pb.Command:
-    """A command as sent on the wire; the engine's own (`kennel.*`) go in the `engine` member."""
-    message = into if into is not None else pb.Command()
-    if tagged["type"].startswith(ENGINE_PREFIX):
-        field_name, tagged = "engine", {**tagged, "type": tagged["type"][len(ENGINE_PREFIX) :]}
-    else:
-        field_name = game_name.replace("-", "_")
-    wire.fill_union(getattr(message, field_name), tagged)
-    getattr(message, field_name).SetInParent()
-    return message
+    sentence = telling.sentence(game, event, telling.names_of(table if table is not None else live.table))
+    member = _EVENT[wire_name(game)]
+    union = protobytes.union_member(member.message_type, game.events.name_of(event), event)
+    fields = [
+        (_EVENT["version"].number, protobytes.varint_field(_EVENT["version"].number, version)),
+        (_EVENT["seat"].number, b"" if seat is None else protobytes.tag(_EVENT["seat"].number, 0) + protobytes.varint(seat)),
+        (member.number, protobytes.length_delimited(member.number, union)),
+        (_EVENT["sentence"].number, protobytes.string_field(_EVENT["sentence"].number, sentence)),
+    ]
+    return b"".join(encoded for _, encoded in sorted(fields))  # in field number order, as protobuf writes them
 
 
 def event_message(
@@ -334,11 +302,4 @@ def event_message(
 
 
 def _seat_info(seat: int, name: str | None) -> pb.SeatInfo:
-    info = pb.SeatInfo(seat=seat)
-    if name is not None:
-        info.name = name
-    return info
-
-
-def _prompt_kind(kind: str) -> int:
-    return int(pb.PromptKind.Value("PROMPT_KIND_" + kind.upper()))
+    return pb.SeatInfo.FromString(seat_info(seat, name))

@@ -27,13 +27,13 @@ WAIT = 30.0  # seconds: a generous bound on a wait for the idle server to warm a
 def built(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, int]]:
     """(viewer, version) of every view the projections built, in order."""
     calls: list[tuple[Any, int]] = []
-    original = projections_module.build_view
+    original = projections_module.build_view_bytes
 
-    def counting(live: Any, viewer: Any, table: Any = None, *args: Any, **kwargs: Any) -> pb.View:
+    def counting(live: Any, viewer: Any, table: Any = None, *args: Any, **kwargs: Any) -> bytes:
         calls.append((viewer, (table if table is not None else live.table).version))
         return original(live, viewer, table, *args, **kwargs)
 
-    monkeypatch.setattr(projections_module, "build_view", counting)
+    monkeypatch.setattr(projections_module, "build_view_bytes", counting)
     return calls
 
 

@@ -45,7 +45,9 @@ def _enum_prefix(enum: EnumDescriptor) -> str:
     return _upper_snake(enum.name) + "_"
 
 
-def _enum_number(field: FieldDescriptor, value: Json) -> int:
+def enum_number(field: FieldDescriptor, value: Json) -> int:
+    """The number of a domain enum value (its JSON form) in `field`'s proto enum (the server's
+    compiled encoders, kennel.service.protobytes, number enums by this same rule)."""
     enum = field.enum_type
     name = _enum_prefix(enum) + str(value).upper()
     member = enum.values_by_name.get(name)
@@ -123,10 +125,10 @@ def _enum_numbers(field: FieldDescriptor) -> Callable[[Json], int]:
 
     def number(value: Json) -> int:
         if not isinstance(value, str):  # the domain's enums are strings; anything else is refused
-            return _enum_number(field, value)
+            return enum_number(field, value)
         found = known.get(value)
         if found is None:
-            found = known[value] = _enum_number(field, value)
+            found = known[value] = enum_number(field, value)
         return found
 
     return number

@@ -1,0 +1,245 @@
+"""Protobuf bytes written straight from the domain's frozen dataclasses, by encoders made once
+per message type and dataclass.
+
+`kennel.wire.fill` turns a domain value's JSON form into a message by reflection, a setter call
+per field, and the message is then serialised: for a view that was most of its cost. Here the
+same mapping (each game's proto mirrors its dataclasses by convention, docs/api.md) is compiled,
+per (message descriptor, dataclass), into straight-line Python that reads the dataclass's
+attributes and writes protobuf's wire format, fields in number order as protobuf serialises
+them, so that the bytes are the very bytes `SerializeToString` gives for the filled message
+(tests/service/test_view_bytes.py holds them to that for every game).
+
+What the compiler does not know how to write (a field type no game uses yet, a value that is
+not a dataclass) goes through `wire.fill` and `SerializeToString` as before: slower, the same.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Callable
+from typing import Any
+
+from google.protobuf.descriptor import Descriptor, FieldDescriptor
+from google.protobuf.message import Message
+from google.protobuf.message_factory import GetMessageClass
+
+from kennel import wire
+from kennel.domain.core.codec import to_json
+
+Encoder = Callable[[Any], bytes]
+
+_SMALL = 1 << 14  # varints below this are looked up, not computed
+_VARINTS: tuple[bytes, ...] = ()  # filled below: the encoding of every int below _SMALL
+_MASK64 = (1 << 64) - 1
+_VARINT_TYPES = frozenset(
+    {
+        FieldDescriptor.TYPE_INT32,
+        FieldDescriptor.TYPE_INT64,
+        FieldDescriptor.TYPE_UINT32,
+        FieldDescriptor.TYPE_UINT64,
+        FieldDescriptor.TYPE_BOOL,
+        FieldDescriptor.TYPE_ENUM,
+    }
+)
+
+
+def varint(value: int) -> bytes:
+    """A varint; a negative int32 or int64 is written as its 64-bit two's complement, as protobuf does."""
+    if 0 <= value < _SMALL:
+        return _VARINTS[value]
+    return _slow_varint(value & _MASK64)
+
+
+def _slow_varint(value: int) -> bytes:
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+_VARINTS = tuple(_slow_varint(value) for value in range(_SMALL))
+
+
+def tag(number: int, wire_type: int) -> bytes:
+    return varint(number << 3 | wire_type)
+
+
+def length_delimited(number: int, payload: bytes) -> bytes:
+    """One length-delimited field (wire type 2: a string or a message) holding `payload`."""
+    return tag(number, 2) + varint(len(payload)) + payload
+
+
+def string_field(number: int, text: str) -> bytes:
+    """A string field as protobuf writes it when set: nothing for an empty one (proto3)."""
+    return length_delimited(number, text.encode()) if text else b""
+
+
+def varint_field(number: int, value: int) -> bytes:
+    """A varint field as protobuf writes it when set: nothing for zero (proto3)."""
+    return tag(number, 0) + varint(value) if value else b""
+
+
+def encoder(descriptor: Descriptor) -> Encoder:
+    """The encoder of domain values (dataclasses) as messages of type `descriptor`: it picks,
+    by the value's class, the compiled encoder made for that class (made on first use)."""
+    return _dispatch(descriptor)[1]
+
+
+_DISPATCH: dict[Descriptor, tuple[dict[type, Encoder], Encoder]] = {}
+
+
+def _dispatch(descriptor: Descriptor) -> tuple[dict[type, Encoder], Encoder]:
+    """`encoder`, with its compiled encoders by class, which the compiled code looks in first
+    (a call less per nested message)."""
+    found = _DISPATCH.get(descriptor)
+    if found is not None:
+        return found
+    by_class: dict[type, Encoder] = {}
+
+    def encode(value: Any) -> bytes:
+        compiled = by_class.get(value.__class__)
+        if compiled is None:
+            compiled = by_class[value.__class__] = _compile(descriptor, value.__class__)
+        return compiled(value)
+
+    found = _DISPATCH[descriptor] = (by_class, encode)
+    return found
+
+
+def union_member(descriptor: Descriptor, type_name: str, value: Any) -> bytes:
+    """The member named `type_name` of a message with one oneof of messages, holding `value`,
+    as that message's bytes (what `wire.fill_union` sets)."""
+    members = _UNIONS.get(descriptor)
+    if members is None:
+        members = _UNIONS[descriptor] = {
+            field.message_type.name: (tag(field.number, 2), encoder(field.message_type))
+            for field in descriptor.fields
+            if field.message_type is not None
+        }
+    member = members.get(type_name)
+    if member is None:
+        raise wire.WireError(f"{descriptor.full_name} has no member {type_name!r}")
+    member_tag, encode = member
+    payload = encode(value)
+    return member_tag + varint(len(payload)) + payload
+
+
+_UNIONS: dict[Descriptor, dict[str, tuple[bytes, Encoder]]] = {}
+
+
+def _reflected(descriptor: Descriptor) -> Encoder:
+    """The reflection path, for what the compiler does not cover."""
+    message_class = GetMessageClass(descriptor)
+
+    def encode(value: Any) -> bytes:
+        message: Message = message_class()
+        wire.fill(message, to_json(value))
+        return message.SerializeToString()
+
+    return encode
+
+
+def _compile(descriptor: Descriptor, cls: type) -> Encoder:
+    if not dataclasses.is_dataclass(cls) or not all(_supported(field) for field in descriptor.fields):
+        return _reflected(descriptor)
+    names = [field.name for field in dataclasses.fields(cls)]
+    by_name = descriptor.fields_by_name
+    unknown = [name for name in names if name not in by_name]
+    if unknown:  # as `wire.fill` refuses it
+        raise wire.WireError(f"{descriptor.full_name} has no field {unknown[0]!r}")
+    env: dict[str, Any] = {"V": _VARINTS, "varint": varint, "to_json": to_json, "SMALL": _SMALL, "ZERO": b"\x00"}
+    lines = ["def encode(value):", "    out = []"]
+    for field in sorted(descriptor.fields, key=lambda f: f.number):
+        if field.name in names:
+            lines.extend("    " + line for line in _field_code(field, env))
+    lines.append("    return b''.join(out)")
+    namespace: dict[str, Any] = {}
+    code = compile("\n".join(lines) + "\n", f"<kennel.service.protobytes {descriptor.full_name}/{cls.__name__}>", "exec")
+    exec(code, env, namespace)  # noqa: S102 (our own source, made from descriptors and field names)
+    compiled: Encoder = namespace["encode"]
+    return compiled
+
+
+def _supported(field: FieldDescriptor) -> bool:
+    if field.type == FieldDescriptor.TYPE_MESSAGE:
+        return not field.message_type.GetOptions().map_entry  # a map is written otherwise
+    return field.type in _VARINT_TYPES or field.type == FieldDescriptor.TYPE_STRING
+
+
+def _varint_of(expression: str) -> str:
+    """Code for the varint of an int `expression` (a name: it is read more than once)."""
+    return f"(V[{expression}] if 0 <= {expression} < SMALL else varint({expression}))"
+
+
+def _field_code(field: FieldDescriptor, env: dict[str, Any]) -> list[str]:
+    """Lines that append `field`'s encoding of `value.<name>` to `out` (nothing when unset: None,
+    a proto3 default without presence, an empty repeated field), `i` being the value or each of
+    its items, `b` an item's encoding."""
+    n = field.number
+    key = f"f{n}"
+    packed = field.is_repeated and field.is_packed
+    env[key] = tag(n, 2 if field.type in _LENGTH_DELIMITED or packed else 0)
+    if field.type == FieldDescriptor.TYPE_MESSAGE:
+        env[f"c{n}"], env[f"m{n}"] = _dispatch(field.message_type)
+        encode = [f"b = (c{n}.get(i.__class__) or m{n})(i)", "k = len(b)"]
+        item = [*encode, f"out.append({key} + {_varint_of('k')} + b)"]
+    elif field.type == FieldDescriptor.TYPE_STRING:
+        encode = ["b = (i if i.__class__ is str else to_json(i)).encode()", "k = len(b)"]
+        item = [*encode, f"out.append({key} + {_varint_of('k')} + b)"]
+    else:  # a varint: an int, a bool, or an enum (numbered by the value's name, as `wire.fill` does)
+        if field.type == FieldDescriptor.TYPE_ENUM:
+            env[f"n{n}"], env[f"e{n}"] = _enum_varints(field)
+            varint_code = f"(n{n}.get(id(i)) or e{n}(i))"
+        else:
+            varint_code = _varint_of("i")
+        if packed:
+            # An enum's items are looked up in C (`map`) while every one is known; a None from
+            # the lookup (an item not yet seen) makes `join` refuse, and they go one by one.
+            items = [f"b = b''.join([{varint_code} for i in x])"]
+            if field.type == FieldDescriptor.TYPE_ENUM:
+                items = ["try:", f"    b = b''.join(map(n{n}.get, map(id, x)))", "except TypeError:", *_indent(items)]
+            return [
+                f"x = value.{field.name}",
+                "if x:",
+                *_indent(items),
+                "    k = len(b)",
+                f"    out.append({key} + {_varint_of('k')} + b)",
+            ]
+        item = [f"out.append({key} + {varint_code})"]
+        if not field.is_repeated and not field.has_presence:
+            # Without presence a zero is not written: a false bool, a 0, an enum's UNSPECIFIED.
+            if field.type != FieldDescriptor.TYPE_ENUM:
+                return [f"i = value.{field.name}", "if i:", *_indent(item)]
+            return [f"i = value.{field.name}", "if i is not None:", f"    b = {varint_code}", "    if b != ZERO:", f"        out.append({key} + b)"]
+    if field.is_repeated:
+        return [f"x = value.{field.name}", "if x:", "    for i in x:", *_indent(_indent(item))]
+    # A message or a field with presence is written when set, whatever its value; a string
+    # without presence only when not empty.
+    test = "i" if field.type == FieldDescriptor.TYPE_STRING and not field.has_presence else "i is not None"
+    return [f"i = value.{field.name}", f"if {test}:", *_indent(item)]
+
+
+_LENGTH_DELIMITED = frozenset({FieldDescriptor.TYPE_STRING, FieldDescriptor.TYPE_MESSAGE})
+
+
+def _indent(lines: list[str]) -> list[str]:
+    return ["    " + line for line in lines]
+
+
+def _enum_varints(field: FieldDescriptor) -> tuple[dict[int, bytes], Callable[[Any], bytes]]:
+    """The varint of a domain enum value's number in the field's proto enum, found as
+    `wire.fill` finds it (from the value's JSON form). Enum members' are remembered by identity
+    (a member lives as long as its class, and hashing one by value runs Python code), in the
+    dict returned with the function, which the compiled code reads first."""
+    known: dict[int, bytes] = {}
+
+    def number(value: Any) -> bytes:
+        found = varint(wire.enum_number(field, to_json(value)))
+        if isinstance(value, enum.Enum):
+            known[id(value)] = found
+        return found
+
+    return known, number

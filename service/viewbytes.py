@@ -1,0 +1,220 @@
+"""A viewer's `View` message, serialised, assembled from its fields' encodings.
+
+Protobuf's encoding of a message is the concatenation of its fields' encodings, in field
+number order as protobuf writes them; so a view is written as bytes, part by part, instead of
+filled field by field into a message object and serialised (which cost a reflection-driven
+setter per field of the game's view). Parts that do not depend on the viewer are made once per
+table object and shared by every viewer's view of it (`_TableParts`); a legal command's
+encoding once per command value (domain commands are frozen and hashable); the game's own view
+by encoders compiled from its proto (kennel.service.protobytes). The bytes are the very bytes
+the message built field by field serialises to (tests/service/test_view_bytes.py).
+
+Everything here is bounded and process-wide, never per game: a server keeps thousands of idle
+games, and an idle game must not pay for these caches.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from kennel import wire
+from kennel.domain.core import table as tables
+from kennel.domain.core import telling
+from kennel.domain.core.rules import Game, Seat, Viewer
+from kennel.domain.registry import wire_name
+from kennel.service.live import LiveGame
+from kennel.service.protobytes import Encoder, encoder, length_delimited, string_field, tag, varint, varint_field
+from kennel.service.timers import deadlines
+from kennel.v1 import kennel_pb2 as pb
+
+ENGINE_PREFIX = "kennel."
+MAX_TABLES = 64  # tables whose shared parts are kept: more than the games a burst of commands moves
+MAX_COMMANDS = 2048  # encoded commands kept per game type: more than any game's commands in play at once
+RESOLVING = "A move is being resolved."  # the headline between two events of one decision
+
+_STATUS = {
+    "waiting": pb.GAME_STATUS_WAITING_FOR_PLAYERS,
+    "playing": pb.GAME_STATUS_IN_PROGRESS,
+    "finished": pb.GAME_STATUS_FINISHED,
+}
+_VIEW = pb.View.DESCRIPTOR.fields_by_name
+_PROMPT = encoder(pb.Prompt.DESCRIPTOR)
+_OUTCOME = encoder(pb.Outcome.DESCRIPTOR)
+_SEAT_TAG = tag(_VIEW["seat"].number, 0)
+_DEADLINE_TAG = tag(pb.Prompt.DESCRIPTOR.fields_by_name["deadline_unix_ms"].number, 0)
+_LABEL = pb.CommandLabel.DESCRIPTOR.fields_by_name
+# A legal command's label is written once per command and view: its tags are kept, not made.
+_LABEL_TEXT_TAG, _LABEL_GROUP_TAG = tag(_LABEL["text"].number, 2), tag(_LABEL["group"].number, 2)
+_LEGAL_LABELS_TAG = tag(_VIEW["legal_labels"].number, 2)
+_HEADLINE, _PENDING = _VIEW["headline"].number, _VIEW["pending"].number
+
+
+def build_view_bytes(
+    live: LiveGame,
+    viewer: Viewer,
+    table: tables.Table[Any] | None = None,
+    settled: bool = True,
+    due: Mapping[Seat, int] | None = None,
+) -> bytes:
+    """The viewer's view of the game now, or of `table` (the game at an earlier version;
+    `settled` False when that version is inside one decision's events: nobody owes anything;
+    or at the next one, with its deadlines `due`: Projections.prepare), serialised."""
+    table = table if table is not None else live.table
+    if due is None:
+        due = deadlines(live) if table is live.table else {}  # no clocks for a view of the past
+    parts = _table_parts(live, table)
+    out = [parts.head]
+    if viewer is not None:  # `seat` has presence: seat 0 is written too
+        out.append(_SEAT_TAG + varint(viewer))
+    out.append(parts.seats)
+    if settled:
+        out.append(parts.pending(due))
+    labels = b""
+    if viewer is not None and settled:
+        commands = tables.legal_commands(table, viewer)
+        out.extend([command_field(live.game, command) for command in commands])
+        labels = b"".join([_label_field(telling.label(table, viewer, command, parts.names)) for command in commands])
+    out.append(_game_view_field(live.game, live.game.view(table.state, viewer)))
+    out.append(parts.outcome)
+    out.append(labels)
+    # Between two events of one decision nobody owes anything, so there is no prompt to head with.
+    out.append(string_field(_HEADLINE, telling.headline(table, viewer, parts.names) if settled else RESOLVING))
+    out.append(parts.fork)
+    return b"".join(out)
+
+
+class _TableParts:
+    """What every viewer's view of one table shares, encoded once."""
+
+    __slots__ = ("live", "table", "names", "head", "seats", "outcome", "fork", "_prompts", "_pending")
+
+    def __init__(self, live: LiveGame, table: tables.Table[Any]) -> None:
+        self.live, self.table = live, table  # kept: the cache is keyed by their identity
+        names = self.names = telling.names_of(table)
+        status = "finished" if table.ended is not None else ("playing" if table.started else "waiting")
+        self.head = b"".join((  # fields 1-3; the viewer's seat (4) comes between these and the rest
+            string_field(_VIEW["game_id"].number, str(live.id)),
+            string_field(_VIEW["game_type"].number, live.game.name),
+            varint_field(_VIEW["version"].number, table.version),
+        ))
+        self.seats = varint_field(_VIEW["status"].number, _STATUS[status]) + b"".join(
+            length_delimited(_VIEW["seats"].number, seat_info(seat, name)) for seat, name in enumerate(table.seats)
+        )
+        # Made on first use: a table inside a decision has no prompts to ask for, and its
+        # state may be half-made (Caninos's was, issue 16), so its prompts are never asked.
+        self._prompts: list[tuple[Seat, bytes]] | None = None
+        self._pending: bytes | None = None  # without deadlines
+        outcome = table.outcome()
+        self.outcome = b"" if outcome is None else length_delimited(
+            _VIEW["outcome"].number,
+            # "seat 1 gathered..." -> "Bob gathered..."
+            _OUTCOME(dataclasses.replace(outcome, reason=telling.named(outcome.reason, names))),
+        )
+        self.outcome += varint_field(_VIEW["prompt_limit_ms"].number, table.prompt_limit_ms)
+        self.fork = _fork_field(live)
+
+    def pending(self, due: Mapping[Seat, int]) -> bytes:
+        """The pending prompts, each with its deadline if its seat has one in `due`."""
+        if not due:
+            if self._pending is None:
+                self._pending = self._prompts_field({})
+            return self._pending
+        return self._prompts_field(due)
+
+    def _prompts_field(self, due: Mapping[Seat, int]) -> bytes:
+        if self._prompts is None:
+            # Each prompt's fields but its deadline, which depends on the clocks the caller has.
+            self._prompts = [
+                (prompt.seat, _PROMPT(dataclasses.replace(prompt, label=telling.named(prompt.label, self.names))))
+                for prompt in self.table.pending()
+            ]
+        return b"".join(
+            length_delimited(_PENDING, fields + (_DEADLINE_TAG + varint(due[seat]) if seat in due else b""))
+            for seat, fields in self._prompts
+        )
+
+
+_TABLES: dict[int, _TableParts] = {}
+
+
+def _table_parts(live: LiveGame, table: tables.Table[Any]) -> _TableParts:
+    parts = _TABLES.get(id(table))
+    if parts is None or parts.table is not table or parts.live is not live:
+        if len(_TABLES) >= MAX_TABLES:
+            _TABLES.clear()  # the tables in play are made again at their next view
+        parts = _TABLES[id(table)] = _TableParts(live, table)
+    return parts
+
+
+def seat_info(seat: int, name: str | None) -> bytes:
+    """A SeatInfo message, serialised: an open seat has no name (presence)."""
+    fields = pb.SeatInfo.DESCRIPTOR.fields_by_name
+    named = b"" if name is None else length_delimited(fields["name"].number, name.encode())
+    return varint_field(fields["seat"].number, seat) + named
+
+
+def _fork_field(live: LiveGame) -> bytes:
+    parent = live.ledger.header.parent
+    if parent is None:
+        return b""
+    # A fork replays a deal its caller knew: every view says so.
+    notice = f"A fork of game {parent.game_id} at version {parent.version}: it replays a known deal."
+    fields = pb.ForkOrigin.DESCRIPTOR.fields_by_name
+    return length_delimited(_VIEW["forked_from"].number, b"".join((
+        string_field(fields["game_id"].number, parent.game_id),
+        varint_field(fields["version"].number, parent.version),
+        string_field(fields["notice"].number, notice),
+    )))
+
+
+def _label_field(label: Any) -> bytes:
+    text, group = label.text.encode(), label.group.encode()
+    fields = (_LABEL_TEXT_TAG + varint(len(text)) + text if text else b"") + (
+        _LABEL_GROUP_TAG + varint(len(group)) + group if group else b""
+    )
+    return _LEGAL_LABELS_TAG + varint(len(fields)) + fields
+
+
+_GAME_VIEWS: dict[str, tuple[bytes, Encoder]] = {}
+
+
+def _game_view_field(game: Game[Any], view: Any) -> bytes:
+    """The game's own view, in its member of the `game` oneof (set even when empty)."""
+    found = _GAME_VIEWS.get(game.name)
+    if found is None:
+        member = pb.GameView.DESCRIPTOR.fields_by_name[wire_name(game)]
+        found = _GAME_VIEWS[game.name] = (tag(member.number, 2), encoder(member.message_type))
+    member_tag, encode = found
+    payload = encode(view)
+    return length_delimited(_VIEW["game"].number, member_tag + varint(len(payload)) + payload)
+
+
+_COMMANDS: dict[str, dict[Any, bytes]] = {}
+
+
+def command_field(game: Game[Any], command: Any) -> bytes:
+    """A legal command as the view's `legal_commands` field holds it, encoded once per value."""
+    known = _COMMANDS.get(game.name)
+    if known is None:
+        known = _COMMANDS[game.name] = {}
+    found = known.get(command)
+    if found is None:
+        if len(known) >= MAX_COMMANDS:
+            known.clear()
+        message = command_message(game.name, tables.encode_command(game, command))
+        found = known[command] = length_delimited(_VIEW["legal_commands"].number, message.SerializeToString())
+    return found
+
+
+def command_message(game_name: str, tagged: dict[str, Any], into: pb.Command | None = None) -> pb.Command:
+    """A command as sent on the wire; the engine's own (`kennel.*`) go in the `engine` member."""
+    message = into if into is not None else pb.Command()
+    if tagged["type"].startswith(ENGINE_PREFIX):
+        field_name, tagged = "engine", {**tagged, "type": tagged["type"][len(ENGINE_PREFIX) :]}
+    else:
+        field_name = game_name.replace("-", "_")
+    wire.fill_union(getattr(message, field_name), tagged)
+    getattr(message, field_name).SetInParent()
+    return message
