@@ -30,7 +30,11 @@ from kennel.service.timers import deadlines
 from kennel.v1 import kennel_pb2 as pb
 
 ENGINE_PREFIX = "kennel."
-MAX_TABLES = 64  # tables whose shared parts are kept: more than the games a burst of commands moves
+# Tables whose shared parts are kept, the oldest made dropped first: a seat's view is usually
+# asked for a round trip after the command that made its table, and with 64 games in flight
+# about 64 other tables are made meanwhile, so this keeps several times that many. A kept table
+# is the game's current one, alive anyway, or an older one (a few KiB) until it is pushed out.
+MAX_TABLES = 256
 MAX_COMMANDS = 2048  # encoded commands kept per game type: more than any game's commands in play at once
 RESOLVING = "A move is being resolved."  # the headline between two events of one decision
 
@@ -143,7 +147,7 @@ def _table_parts(live: LiveGame, table: tables.Table[Any]) -> _TableParts:
     parts = _TABLES.get(id(table))
     if parts is None or parts.table is not table or parts.live is not live:
         if len(_TABLES) >= MAX_TABLES:
-            _TABLES.clear()  # the tables in play are made again at their next view
+            del _TABLES[next(iter(_TABLES))]  # the oldest made (dicts keep insertion order)
         parts = _TABLES[id(table)] = _TableParts(live, table)
     return parts
 
