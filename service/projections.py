@@ -208,18 +208,7 @@ def response_bytes(fields: ResponseFields, events: list[bytes], view: bytes, hea
     return b"".join(parts)
 
 
-def message_field(number: int, payload: bytes) -> bytes:
-    """One length-delimited field (wire type 2) holding `payload`."""
-    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
-
-
-def _varint(value: int) -> bytes:
-    out = bytearray()
-    while value > 0x7F:
-        out.append(value & 0x7F | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
+message_field = protobytes.length_delimited  # one length-delimited field (wire type 2) holding a payload
 
 
 def _redacted(live: LiveGame, viewer: Viewer, version: int) -> pb.Event:
