@@ -16,6 +16,7 @@ games, and an idle game must not pay for these caches.
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -32,8 +33,8 @@ from kennel.v1 import kennel_pb2 as pb
 ENGINE_PREFIX = "kennel."
 # Tables whose shared parts are kept, the oldest made dropped first: a seat's view is usually
 # asked for a round trip after the command that made its table, and with 64 games in flight
-# about 64 other tables are made meanwhile, so this keeps several times that many. A kept table
-# is the game's current one, alive anyway, or an older one (a few KiB) until it is pushed out.
+# about 64 other tables are made meanwhile, so this keeps several times that many. An entry
+# holds bytes and a weak reference to its table, never the table itself.
 MAX_TABLES = 256
 MAX_COMMANDS = 2048  # encoded commands kept per game type: more than any game's commands in play at once
 RESOLVING = "A move is being resolved."  # the headline between two events of one decision
@@ -74,7 +75,7 @@ def build_view_bytes(
         out.append(_SEAT_TAG + varint(viewer))
     out.append(parts.seats)
     if settled:
-        out.append(parts.pending(due))
+        out.append(parts.pending(table, due))
     labels = b""
     if viewer is not None and settled:
         commands = tables.legal_commands(table, viewer)
@@ -92,10 +93,13 @@ def build_view_bytes(
 class _TableParts:
     """What every viewer's view of one table shares, encoded once."""
 
-    __slots__ = ("live", "table", "names", "head", "seats", "outcome", "fork", "_prompts", "_pending")
+    __slots__ = ("game_id", "table", "names", "head", "seats", "outcome", "fork", "_prompts", "_pending")
 
     def __init__(self, live: LiveGame, table: tables.Table[Any]) -> None:
-        self.live, self.table = live, table  # kept: the cache is keyed by their identity
+        # Which game and table these are, without keeping either alive: a kept table holds its
+        # whole state, and the parts of a game's old tables (or of a game no longer in memory)
+        # are only bytes until they are pushed out.
+        self.game_id, self.table = live.id, weakref.ref(table)
         names = self.names = telling.names_of(table)
         status = "finished" if table.ended is not None else ("playing" if table.started else "waiting")
         self.head = b"".join((  # fields 1-3; the viewer's seat (4) comes between these and the rest
@@ -119,20 +123,21 @@ class _TableParts:
         self.outcome += varint_field(_VIEW["prompt_limit_ms"].number, table.prompt_limit_ms)
         self.fork = _fork_field(live)
 
-    def pending(self, due: Mapping[Seat, int]) -> bytes:
-        """The pending prompts, each with its deadline if its seat has one in `due`."""
+    def pending(self, table: tables.Table[Any], due: Mapping[Seat, int]) -> bytes:
+        """The pending prompts of `table` (these parts' own), each with its deadline if its
+        seat has one in `due`."""
         if not due:
             if self._pending is None:
-                self._pending = self._prompts_field({})
+                self._pending = self._prompts_field(table, {})
             return self._pending
-        return self._prompts_field(due)
+        return self._prompts_field(table, due)
 
-    def _prompts_field(self, due: Mapping[Seat, int]) -> bytes:
+    def _prompts_field(self, table: tables.Table[Any], due: Mapping[Seat, int]) -> bytes:
         if self._prompts is None:
             # Each prompt's fields but its deadline, which depends on the clocks the caller has.
             self._prompts = [
                 (prompt.seat, _PROMPT(dataclasses.replace(prompt, label=telling.named(prompt.label, self.names))))
-                for prompt in self.table.pending()
+                for prompt in table.pending()
             ]
         return b"".join(
             length_delimited(_PENDING, fields + (_DEADLINE_TAG + varint(due[seat]) if seat in due else b""))
@@ -145,7 +150,7 @@ _TABLES: dict[int, _TableParts] = {}
 
 def _table_parts(live: LiveGame, table: tables.Table[Any]) -> _TableParts:
     parts = _TABLES.get(id(table))
-    if parts is None or parts.table is not table or parts.live is not live:
+    if parts is None or parts.table() is not table or parts.game_id != live.id:
         if len(_TABLES) >= MAX_TABLES:
             del _TABLES[next(iter(_TABLES))]  # the oldest made (dicts keep insertion order)
         parts = _TABLES[id(table)] = _TableParts(live, table)
