@@ -49,6 +49,16 @@ def _finish(process: subprocess.Popen[str], timeout: float) -> dict[str, Any]:
     return dict(json.loads(out.strip().splitlines()[-1]))
 
 
+def watch_arguments(address: str, game: dict[str, Any], streams: int) -> list[str]:
+    """`python -m bench.load`'s arguments for a watcher process of `streams` streams. The
+    credential goes as `--credential=VALUE`: a credential may begin with "-" (one in 64 of
+    them), which argparse would take for an option of its own if it came as a word apart."""
+    return [
+        "watch", "--address", address, "--game-id", game["game_id"], f"--credential={game['spectator']}",
+        "--after", str(game["version"] - 1), "--streams", str(streams), "--channels", str(max(1, min(8, streams // 32))),
+    ]
+
+
 def fanout(sizes: Sizes, work: Path, source: Path | None = None) -> dict[str, Any]:
     server = procs.kennel_server(work / "fanout-data", work / "fanout-server.log", source=source)
     driver = None
@@ -61,10 +71,7 @@ def fanout(sizes: Sizes, work: Path, source: Path | None = None) -> dict[str, An
         count = max(1, min(WATCH_PROCESSES, -(-sizes.fanout_watchers // STREAMS_PER_PROCESS)))
         shares = [sizes.fanout_watchers // count + (i < sizes.fanout_watchers % count) for i in range(count)]
         for streams in (share for share in shares if share):
-            watchers.append(_spawn(procs.bench_module(
-                "load", "watch", "--address", server.address, "--game-id", game["game_id"],
-                "--credential", game["spectator"], "--after", str(game["version"] - 1), "--streams", str(streams),
-                "--channels", str(max(1, min(8, streams // 32))))))
+            watchers.append(_spawn(procs.bench_module("load", *watch_arguments(server.address, game, streams))))
         for watcher in watchers:
             _json_line(watcher, 300)  # every stream of it has its first update
         server.mark_cpu()

@@ -283,7 +283,8 @@ async def run_watch(args: argparse.Namespace) -> dict[str, Any]:
     return {"streams": args.streams, "arrivals": {str(k): v for k, v in arrivals.items()}, "load_cpu_s": _cpu_seconds()}
 
 
-def main() -> None:
+def parser() -> argparse.ArgumentParser:
+    """The load generators' command line (one sub-command per kind)."""
     parser = argparse.ArgumentParser(prog="python -m bench.load")
     kinds = parser.add_subparsers(dest="kind", required=True)
     for name in ("echo", "play", "open-games", "drive", "watch"):
@@ -313,7 +314,11 @@ def main() -> None:
             sub.add_argument("--streams", type=int, default=1000)
             sub.add_argument("--channels", type=int, default=8)
             sub.add_argument("--timeout", type=float, default=300.0)
-    args = parser.parse_args()
+    return parser
+
+
+def main() -> None:
+    args = parser().parse_args()
     runner = {"echo": run_echo, "play": run_play, "open-games": run_open_games, "drive": run_drive, "watch": run_watch}
     result = asyncio.run(runner[args.kind](args))
     print(json.dumps(result), flush=True)
