@@ -28,14 +28,13 @@ from typing import Any
 from kennel import wire
 from kennel.domain.core import table as tables
 from kennel.domain.core import telling
-from kennel.domain.core.codec import to_json
 from kennel.domain.core.rules import Seat, Viewer
 from kennel.domain.registry import wire_name
 from kennel.replay.ledger import Appending
 from kennel.service import protobytes
 from kennel.service.live import LiveGame
 from kennel.service.timers import clocks_after, deadlines_of
-from kennel.service.viewbytes import ENGINE_PREFIX, build_view_bytes, command_message, seat_info
+from kennel.service.viewbytes import ENGINE_PREFIX, build_view_bytes, seat_info
 from kennel.v1 import kennel_pb2 as pb
 
 EVENT_WINDOW = 32  # redacted events kept per viewer: more than one command's worth

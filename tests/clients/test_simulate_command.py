@@ -16,8 +16,8 @@ from kennel.replay.logformat import parse_log
 from kennel.replay.verify import verify
 from kennel.service.cli import main
 from kennel.service.matches import LocalMatch, proposes_undo
-from kennel.service.projections import command_message
 from kennel.service.simulate import log_file_name
+from kennel.service.viewbytes import command_message
 from testkit.bot_games import finishing_arguments
 
 GAMES_PLAYED = 3

@@ -12,7 +12,7 @@ from kennel.domain.core.rng import seed_from_text
 from kennel.domain.registry import GAMES, wire_name
 from kennel.service import terminal as render
 from kennel.service.matches import LocalMatch
-from kennel.service.projections import command_message
+from kennel.service.viewbytes import command_message
 from kennel.v1 import kennel_pb2 as pb
 
 

@@ -15,9 +15,10 @@ from eventsourcing.persistence import OperationalError
 from kennel.domain.core import table as tables
 from kennel.service.config import Config
 from kennel.service.games import GameHub
-from kennel.service.projections import Projections, _redacted, build_view, command_message
+from kennel.service.projections import Projections, _redacted, build_view
 from kennel.service.server import RunningServer, start_server
 from kennel.service.storage import Append, GameStore, VersionConflict
+from kennel.service.viewbytes import command_message
 from kennel.v1 import kennel_pb2 as pb
 from kennel.v1 import kennel_pb2_grpc as pb_grpc
 from testkit.servers import ServerThread, run_with_hub

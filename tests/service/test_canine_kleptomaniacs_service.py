@@ -23,7 +23,7 @@ from kennel.domain.canine_kleptomaniacs.components import ActionCard, Collectabl
 from kennel.domain.canine_kleptomaniacs.views import CanineView
 from kennel.domain.core.codec import from_json
 from kennel.replay.verify import verify
-from kennel.service.projections import command_message
+from kennel.service.viewbytes import command_message
 from kennel.v1 import canine_kleptomaniacs_pb2 as cpb
 from kennel.v1 import kennel_pb2 as pb
 

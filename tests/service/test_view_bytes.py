@@ -17,15 +17,16 @@ from kennel import wire
 from kennel.domain.core import table as tables
 from kennel.domain.core import telling
 from kennel.domain.core.codec import to_json
+from kennel.domain.core.rng import seed_from_text
 from kennel.domain.core.rules import Seat, Viewer
 from kennel.domain.registry import GAMES, wire_name
-from kennel.domain.core.rng import seed_from_text
 from kennel.replay.ledger import Ledger
 from kennel.replay.logformat import Parent, mid_decision
 from kennel.service import viewbytes
 from kennel.service.live import LiveGame
-from kennel.service.projections import build_view, command_message, event_bytes, event_message
+from kennel.service.projections import build_view, event_bytes, event_message
 from kennel.service.storage import Desk
+from kennel.service.viewbytes import command_message
 from kennel.v1 import kennel_pb2 as pb
 from testkit.bot_games import bot_game
 

@@ -16,10 +16,10 @@ from kennel.domain.core.rng import seed_from_text
 from kennel.domain.registry import GAMES, wire_name
 from kennel.replay.ledger import Ledger
 from kennel.service.live import LiveGame
-from kennel.service.projections import command_message, event_message
+from kennel.service.projections import event_message
 from kennel.service.storage import Desk
+from kennel.service.viewbytes import command_message
 from kennel.v1 import kennel_pb2 as pb
-
 
 MAX_COMMANDS = 600
 

@@ -13,6 +13,7 @@ from kennel.client import Kennel, KennelError, Session
 from kennel.replay.logformat import REFUSALS_OMITTED, parse_log
 from kennel.replay.verify import verify
 from kennel.service.config import Config
+from kennel.service.protobytes import length_delimited
 from kennel.v1 import kennel_pb2 as pb
 from trustkit import ConfiguredServer, bearer, raw_unary
 
@@ -74,16 +75,7 @@ def test_an_oversized_command_is_refused_before_it_is_decoded_and_nothing_is_kep
 
 def _unknown_field(number: int, payload: bytes) -> bytes:
     """A length-delimited field the message does not define: protobuf would parse and keep it."""
-
-    def varint(value: int) -> bytes:
-        out = bytearray()
-        while value > 0x7F:
-            out.append(value & 0x7F | 0x80)
-            value >>= 7
-        out.append(value)
-        return bytes(out)
-
-    return varint(number << 3 | 2) + varint(len(payload)) + payload
+    return length_delimited(number, payload)
 
 
 def _play_to_the_end(seats: dict[int, Session], spectator: Session) -> None:
