@@ -20,6 +20,7 @@ from kennel.domain.core import telling
 from kennel.domain.registry import game_named, wire_name
 from kennel.replay.logformat import mid_decision
 from kennel.replay.signing import public_bytes
+from kennel.service.calls import CallsInProgress
 from kennel.service.errors import InvalidArgument, status_of
 from kennel.service.games import GameHub
 from kennel.service.history import History
@@ -46,7 +47,9 @@ class KennelServicer(pb_grpc.KennelServicer):
         self._projections = projections
         self._metrics = metrics or Metrics()
         self._history = History()  # past views from snapshots (kennel.service.history)
-        self._calls = 0  # SubmitCommand and GetView calls in progress (see `_warm_views`)
+        # SubmitCommand and GetView calls in progress (see `_warm_views`), and whether a command
+        # is served alone (its append then written on the loop: kennel.service.calls)
+        self._calls = CallsInProgress()
 
     async def CreateGame(self, request: pb.CreateGameRequest, context: grpc.aio.ServicerContext) -> Any:
         options = None
@@ -92,7 +95,7 @@ class KennelServicer(pb_grpc.KennelServicer):
     async def SubmitCommand(self, request: pb.SubmitCommandRequest, context: grpc.aio.ServicerContext) -> Any:
         started = time.perf_counter()
         game, outcome = "unknown", "INTERNAL"
-        self._calls += 1
+        self._calls.start()
         try:
             principal = current_principal()
             assert principal.seat is not None  # the interceptor admits only seats here
@@ -104,7 +107,7 @@ class KennelServicer(pb_grpc.KennelServicer):
             accepted = await self._hub.submit(
                 live, seat, request.command_id, command,
                 meanwhile=lambda appending, entries: self._projections.prepare(live, seat, appending, entries),
-                alone=self._calls == 1,
+                alone=self._calls.alone,
             )
             outcome = "replayed" if accepted.replayed else "accepted"
             log.info("command_accepted", first=accepted.first_version, last=accepted.last_version,
@@ -125,15 +128,15 @@ class KennelServicer(pb_grpc.KennelServicer):
             outcome = status_of(error)[0].name
             raise
         finally:
-            self._calls -= 1
+            self._calls.end()
             self._metrics.command_served(game, outcome, time.perf_counter() - started)
 
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> Any:
-        self._calls += 1
+        self._calls.start()
         try:
             return await self._get_view(request)
         finally:
-            self._calls -= 1
+            self._calls.end()
 
     async def _get_view(self, request: pb.GetViewRequest) -> Any:
         live = current_game()
@@ -166,7 +169,7 @@ class KennelServicer(pb_grpc.KennelServicer):
             asyncio.get_running_loop().call_soon(self._warm_next, live, live.ledger.version, owing)
 
     def _warm_next(self, live: LiveGame, version: int, seats: list[int]) -> None:
-        if self._calls or live.ledger.version != version:
+        if self._calls.count or live.ledger.version != version:
             return  # calls are waiting (their work comes first), or the game moved on
         try:
             self._projections.view_bytes(live, seats.pop(0))
