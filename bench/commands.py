@@ -3,6 +3,7 @@ of a server process and a load process (`bench.load`)."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from kennel.domain.registry import GAMES
 from bench import procs
 from bench.sizes import Sizes
 
-_ECHO_SERVING = __import__("re").compile(rb"echo serving on [^\s:]+:(\d+)")
+ECHO_SERVING = re.compile(rb"echo serving on [^\s:]+:(\d+)")  # the line bench.echo prints
 
 
 def _loads(sizes: Sizes) -> dict[str, int]:
@@ -24,7 +25,7 @@ def _timeout(sizes: Sizes) -> float:
 
 
 def echo(sizes: Sizes, work: Path) -> dict[str, Any]:
-    server = procs.start_server([sys.executable, "-m", "bench.echo"], work / "echo.log", pattern=_ECHO_SERVING)
+    server = procs.start_server([sys.executable, "-m", "bench.echo"], work / "echo.log", pattern=ECHO_SERVING)
     results: dict[str, Any] = {}
     try:
         for label, inflight in _loads(sizes).items():

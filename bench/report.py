@@ -86,6 +86,22 @@ def _fmt(value: Any) -> str:
     return f"{value:,}" if isinstance(value, int) else str(value)
 
 
+def _instructions(counted: dict[str, Any] | None) -> list[str]:
+    """Issue 20's "per command, about what one gRPC call costs", counted by callgrind."""
+    if not counted:
+        return []
+    if "skipped" in counted:
+        return ["", f"Instructions per command not counted: {counted['skipped']}."]
+    lines = ["", f"Instructions in the server process, counted by callgrind (bench.instructions; sequential, "
+             f"after a warm-up): the echo {counted['echo']['per_call']:,} per call.", "",
+             "| game | commands | instructions per command | gRPC calls per command | per command / per echo call | "
+             "per gRPC call / per echo call |", "|---|---|---|---|---|---|"]
+    for game, row in counted["games"].items():
+        lines.append(f"| {game} ({row['players']} players) | {row['commands']} | {row['per_command']:,} | "
+                     f"{row['calls_per_command']} | {row['per_command_over_echo_call']} | {row['per_call_over_echo_call']} |")
+    return lines
+
+
 def markdown(results: dict[str, Any], json_name: str) -> str:
     meta = results["meta"]
     machine = meta["machine"]
@@ -120,6 +136,7 @@ def markdown(results: dict[str, Any], json_name: str) -> str:
             lines.append(f"| {game} ({run['players']} players), {label} | {_fmt(command.get('per_second'))} | "
                          f"{_fmt(command.get('p50_ms'))} | {_fmt(command.get('p99_ms'))} | "
                          f"{_fmt(run.get('server_cpu_s'))} | {_fmt(run.get('load_cpu_s'))} |")
+    lines += _instructions(results.get("instructions"))
     replay = results.get("replay")
     if replay:
         lines += ["", f"Replay over {replay['logs']} logs, {replay['bytes'] / 2**20:.1f} MiB: raw read-and-decode "

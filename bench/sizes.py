@@ -19,13 +19,16 @@ class Sizes:
     peer_games: int  # boardgame.io games per storage mode (0: skip the peer)
     peer_inflight: int  # matches in flight in the peer's load shape (and ours beside it)
     watched_games: int = 60  # games followed to their end by every viewer (projection caches)
+    instruction_calls: int = 500  # echo calls counted under callgrind (bench.instructions)
+    instruction_commands: int = 250  # bot commands counted under callgrind, per game
+    instruction_games: int = 0  # games counted so (the first in name order); 0: every game
 
 
 DEFAULT = Sizes(seconds=8.0, warmup=1.5, inflight=64, players=3, replay_games=40, memory_counts=(1_000, 10_000),
                 fanout_watchers=1_000, fanout_commands=30, startup_games=10_000, peer_games=200, peer_inflight=16)
 QUICK = Sizes(seconds=3.0, warmup=1.0, inflight=64, players=3, replay_games=10, memory_counts=(200, 1_000),
               fanout_watchers=1_000, fanout_commands=10, startup_games=1_000, peer_games=50, peer_inflight=16,
-              watched_games=20)
+              watched_games=20, instruction_calls=200, instruction_commands=100)
 TINY = Sizes(seconds=0.3, warmup=0.1, inflight=4, players=2, replay_games=1, memory_counts=(5, 10),
              fanout_watchers=5, fanout_commands=3, startup_games=8, peer_games=0, peer_inflight=2,
-             watched_games=2)
+             watched_games=2, instruction_calls=20, instruction_commands=10, instruction_games=1)

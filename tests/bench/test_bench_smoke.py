@@ -15,8 +15,8 @@ import pytest
 from kennel.domain.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
-SECTIONS = ("baseline", "commands", "replay", "memory", "watched_memory", "fanout", "startup", "peer", "shards",
-            "workers")
+SECTIONS = ("baseline", "commands", "instructions", "replay", "memory", "watched_memory", "fanout", "startup", "peer",
+            "shards", "workers")
 
 
 @pytest.fixture(scope="module")
@@ -56,6 +56,20 @@ def test_baseline_and_every_game_were_measured(results: dict[str, Any]) -> None:
             _positive_rate(run, "command")
             assert run["errors"] == {}
             assert run["server_cpu_s"] >= 0 and run["calls_per_command"] >= 1
+
+
+def test_instructions_were_counted_for_the_echo_and_a_game(results: dict[str, Any]) -> None:
+    counted = results["instructions"]
+    if "skipped" in counted:  # no valgrind on this machine: the section says so
+        assert "valgrind" in counted["skipped"]
+        return
+    assert counted["echo"]["calls"] > 0 and counted["echo"]["per_call"] > 0
+    assert len(counted["games"]) == 1  # the tiny size counts one game
+    for game, row in counted["games"].items():
+        assert game in GAMES
+        assert row["commands"] > 0 and row["calls"] >= row["commands"] and row["per_command"] > 0
+        assert row["per_command_over_echo_call"] >= row["per_call_over_echo_call"] > 0
+    assert "Instructions in the server process" in results["_docs"]
 
 
 def test_replay_memory_fanout_and_startup_hold_sane_values(results: dict[str, Any]) -> None:

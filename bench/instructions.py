@@ -1,0 +1,174 @@
+"""Instructions per command, counted by callgrind: issue 20's "per command, the server does about
+what one gRPC call costs", as a figure that holds on a noisy machine.
+
+Timed runs on a shared 2-core machine move by 10-20% for the same code; instructions counted by
+`valgrind --tool=callgrind` do not (the same total to within a percent or two, whatever else the
+machine is doing). So the echo server and then `kennel serve` (SQLite, as `commands` runs it)
+each run under callgrind; a load process (`python -m bench.instructions drive`) warms the server
+up, says so, and waits; the server's counters are zeroed (`callgrind_control -z`); the load
+process sends a fixed number of sequential calls (echo calls, or bot commands with the GetViews
+a bot asks for, as `commands`' sequential load); the counters are dumped (`callgrind_control -d`)
+and their total, every thread of the server process, divided by the number of calls or commands.
+
+Figures: instructions per echo call; per game, instructions per command, gRPC calls per command,
+and the two ratios that say how far a command is from "about one gRPC call": per command over per
+echo call, and per gRPC call over per echo call (the second discounts the GetViews).
+
+Skipped, saying so, where valgrind is not installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import grpc
+from kennel.domain.registry import GAMES
+from kennel.v1 import kennel_pb2_grpc as pb_grpc
+
+from bench import echo, procs
+from bench.commands import ECHO_SERVING
+from bench.load import CHANNEL_OPTIONS, Bot, Recorder
+from bench.sizes import Sizes
+
+_TOTALS = re.compile(rb"^(?:totals|summary): (\d+)", re.MULTILINE)
+DRIVE_TIMEOUT = 900.0  # seconds: a server under callgrind runs about fifty times slower
+
+
+def instructions(sizes: Sizes, work: Path, source: Path | None = None) -> dict[str, Any]:
+    if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
+        return {"skipped": "valgrind (callgrind) is not installed"}
+    echo_call = _count(
+        [sys.executable, "-m", "bench.echo"], work / "instructions-echo", procs.python_env(), ECHO_SERVING,
+        ["--kind", "echo", "--count", str(sizes.instruction_calls)],
+    )
+    per_echo_call = echo_call["instructions"] / echo_call["calls"]
+    results: dict[str, Any] = {"echo": {**echo_call, "per_call": round(per_echo_call)}, "games": {}}
+    games = sorted(GAMES.items())
+    for name, game in games[: sizes.instruction_games or len(games)]:
+        players = min(max(sizes.players, game.seats.minimum), game.seats.maximum)
+        data = work / f"instructions-{name}"
+        argv = [sys.executable, "-m", "kennel.service.cli", "serve", "--host", "127.0.0.1", "--port", "0",
+                "--data", str(data), "--log-format", "json", *procs.BENCH_LIMITS]
+        counted = _count(argv, data, procs.python_env(source), None,
+                         ["--kind", "play", "--game", name, "--players", str(players),
+                          "--count", str(sizes.instruction_commands)])
+        per_command = counted["instructions"] / counted["commands"]
+        calls_per_command = counted["calls"] / counted["commands"]
+        results["games"][name] = {
+            **counted, "players": players, "per_command": round(per_command),
+            "calls_per_command": round(calls_per_command, 3),
+            "per_command_over_echo_call": round(per_command / per_echo_call, 2),
+            "per_call_over_echo_call": round(per_command / calls_per_command / per_echo_call, 2),
+        }
+    return results
+
+
+def _count(server_argv: list[str], folder: Path, env: dict[str, str], serving: re.Pattern[bytes] | None,
+           drive: list[str]) -> dict[str, Any]:
+    """Start a server under callgrind, warm it, count the instructions of a fixed load."""
+    folder.mkdir(parents=True, exist_ok=True)
+    out = folder / "callgrind.out"
+    argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *server_argv]
+    server = (procs.start_server(argv, folder / "server.log", env) if serving is None
+              else procs.start_server(argv, folder / "server.log", env, pattern=serving))
+    try:
+        load = subprocess.Popen(
+            procs.bench_module("instructions", "drive", "--address", server.address, *drive),
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=procs.python_env(),
+        )
+        assert load.stdin is not None and load.stdout is not None
+        if load.stdout.readline().strip() != b"warm":
+            raise RuntimeError(f"the load process did not warm the server up (exit {load.wait(timeout=30)})")
+        _control("-z", server.process.pid)
+        load.stdin.write(b"go\n")
+        load.stdin.flush()
+        counted = json.loads(load.stdout.readline())
+        if load.wait(timeout=60) != 0:
+            raise RuntimeError("the load process failed")
+        _control("-d", server.process.pid)
+        total = _dumped_total(out)
+    finally:
+        server.stop()
+    return {**counted, "instructions": total}
+
+
+def _control(flag: str, pid: int) -> None:
+    subprocess.run(["callgrind_control", flag, str(pid)], check=True, capture_output=True, timeout=120)
+
+
+def _dumped_total(out: Path) -> int:
+    """The total of the dump `callgrind_control -d` wrote (`<out>.1`: the first numbered one)."""
+    deadline = time.monotonic() + 60
+    dump = out.with_name(out.name + ".1")
+    while time.monotonic() < deadline:
+        if dump.exists():
+            found = _TOTALS.search(dump.read_bytes())
+            if found:
+                return int(found.group(1))
+        time.sleep(0.2)
+    raise RuntimeError("callgrind wrote no dump")
+
+
+async def _drive(args: argparse.Namespace) -> dict[str, int]:
+    """Warm the server (a fifth of the count, at least 5), say "warm", wait for "go", then send
+    exactly `count` sequential calls or commands."""
+    async with grpc.aio.insecure_channel(args.address, options=CHANNEL_OPTIONS) as channel:
+        if args.kind == "echo":
+            call = echo.client_call(channel)
+            for _ in range(max(args.count // 5, 5)):
+                await call()
+            await _ready()
+            for _ in range(args.count):
+                await call()
+            return {"calls": args.count}
+        bot = Bot(pb_grpc.KennelStub(channel), args.game, args.players, random.Random(f"instructions:{args.game}"))
+        await _play(bot, max(args.count // 5, 5))
+        await _ready()
+        return await _play(bot, args.count)
+
+
+async def _play(bot: Bot, count: int) -> dict[str, int]:
+    """`count` commands, each with the GetView its seat asks first when its view is stale; new
+    games as games end (CreateGame and the first view not counted as the command's calls)."""
+    recorder = Recorder(measure_from=0.0, deadline=float("inf"))  # counts every call it is given
+    commands = 0
+    while commands < count:
+        if not bot.game_id or bot.over:
+            await bot.create()
+        await bot.step(recorder)
+        commands += 1
+    return {"commands": commands, "calls": commands + len(recorder.latencies.get("view", []))}
+
+
+async def _ready() -> None:
+    print("warm", flush=True)
+    line = await asyncio.to_thread(sys.stdin.readline)
+    if line.strip() != "go":
+        raise SystemExit("no go")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.instructions")
+    sub = parser.add_subparsers(dest="command", required=True)
+    drive = sub.add_parser("drive", help="the load process: warm, wait for 'go', send a fixed load")
+    drive.add_argument("--address", required=True)
+    drive.add_argument("--kind", choices=("echo", "play"), required=True)
+    drive.add_argument("--game", default="hoarders")
+    drive.add_argument("--players", type=int, default=3)
+    drive.add_argument("--count", type=int, required=True)
+    args = parser.parse_args()
+    print(json.dumps(asyncio.run(_drive(args))), flush=True)
+
+
+if __name__ == "__main__":
+    main()
