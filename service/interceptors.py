@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextvars
 import hmac
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -162,7 +162,11 @@ def _passing_bytes(serialize: Callable[[Any], bytes] | None) -> Callable[[Any], 
     return write
 
 
-class KennelInterceptor(grpc.aio.ServerInterceptor):
+class KennelInterceptor:
+    """Admission for every Kennel call, put around the servicer's handlers once, at start-up
+    (`wrap_service`), not by a gRPC interceptor: grpc.aio runs a server's interceptors as two
+    more coroutines on every call, to hand back a handler that never changes."""
+
     def __init__(self, hub: GameHub, config: Config | None = None) -> None:
         config = config or Config()
         self._hub = hub
@@ -174,26 +178,13 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
         # fill the global limits alone (issue 16).
         self._credentials = CommandRate(config.credentials_per_second, config.credential_burst)
         self._address_streams = StreamSlots(config.max_streams_per_address, total=1 << 62)  # the total: _streams
-        self._wrapped: dict[str, grpc.RpcMethodHandler] = {}
         self._max_command_bytes = config.max_command_bytes
 
-    async def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
-        details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler:
-        # The wrapped handler of a method is built once and kept: it reads the call's credential
-        # from its context, so nothing of it depends on the call.
-        wrapped = self._wrapped.get(details.method)
-        if wrapped is not None:
-            return wrapped
-        handler = await continuation(details)
-        service, _, method = details.method.lstrip("/").partition("/")
-        if handler is None or service != SERVICE:
-            return handler
-        wrapped = self._wrap(method, handler)
-        self._wrapped[details.method] = wrapped
-        return wrapped
+    def wrap_service(self, handlers: Mapping[str, grpc.RpcMethodHandler]) -> dict[str, grpc.RpcMethodHandler]:
+        """The Kennel service's handlers (by method name), each wrapped in admission. A method
+        without an entry in ACCESS, or of a kind this does not wrap, stops the server from
+        starting: no Kennel method is ever served unwrapped."""
+        return {method: self._wrap(method, handler) for method, handler in handlers.items()}
 
     def _wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
         access = ACCESS[method]
@@ -211,7 +202,7 @@ class KennelInterceptor(grpc.aio.ServerInterceptor):
                 request_deserializer=_lenient(handler.request_deserializer),
                 response_serializer=serializer,
             )
-        return handler
+        raise TypeError(f"{SERVICE}/{method} is neither unary-unary nor unary-stream: admission does not wrap it")
 
     async def _admit(
         self, method: str, access: Access, request: Any, context: grpc.aio.ServicerContext

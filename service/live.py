@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import hashlib
 import secrets
 import uuid
@@ -59,6 +60,12 @@ class Principal:
     def viewer(self) -> Viewer:
         """Whose view the caller gets unless it asks for another: its seat's, or the public one."""
         return self.seat if self.role == SEAT else None
+
+
+# A frozen dataclass costs about 6,000 instructions to make (a call through object.__setattr__
+# per field), as much as the rest of a credential's check: every call of a seat or spectator
+# gets the same immutable Principal from here (issue 20). Holds game ids and seats, no credential.
+_principal = functools.lru_cache(maxsize=4096)(Principal)
 
 
 @dataclass(frozen=True)
@@ -117,7 +124,7 @@ class LiveGame:
         if found is None:
             return None
         role, seat = found
-        return Principal(game_id or str(self.id), role, seat)
+        return _principal(game_id or str(self.id), role, seat)
 
     def notify(self) -> None:
         """Wake every watcher; each then reads what is new after its own cursor."""

@@ -105,3 +105,54 @@ def test_a_calls_fields_are_on_its_lines_and_end_with_it() -> None:
 async def _bound_later() -> dict[str, Any]:
     await asyncio.sleep(0)
     return dict(logs.bound())
+
+
+def _old_chain(method_name: str, event_dict: dict[str, Any]) -> Any:
+    """The JSON chain as configured before `json_line` fused it (structlog's own processors)."""
+    for processor in (logs.merge_call_fields, structlog.processors.add_log_level, logs.stamp_utc,
+                      structlog.processors.StackInfoRenderer(), structlog.processors.format_exc_info,
+                      structlog.processors.JSONRenderer()):
+        event_dict = processor(None, method_name, event_dict)
+    return event_dict
+
+
+@pytest.mark.parametrize("method_name", ["info", "warning", "warn", "error", "exception", "debug"])
+def test_the_fused_json_line_is_the_old_chains(monkeypatch: pytest.MonkeyPatch, method_name: str) -> None:
+    """json_line writes what merge_call_fields, add_log_level, stamp_utc, StackInfoRenderer,
+    format_exc_info and JSONRenderer wrote in turn, byte for byte, also when a line's own fields
+    clash with the call's or with level and timestamp, carry an exception or ask for a stack, and
+    when the same field comes again (from the kept fragments) or with a value equal to another
+    kind's (1 and True)."""
+    monkeypatch.setattr(logs.time, "time_ns", lambda: 1_764_970_076_500_184_123)
+    try:
+        raise ValueError("boom")
+    except ValueError as error:
+        raised = error
+    lines: list[dict[str, Any]] = [
+        {"event": "command_accepted", "first": 7, "last": 8, "replayed": False},
+        {"event": "command_accepted", "first": 7, "last": 8, "replayed": False},  # again: kept fragments
+        {"event": "flags", "first": True, "last": 1, "replayed": None},
+        {"event": "flags", "first": 1, "last": True, "replayed": 0},
+        {"event": "clash", "seat": 2, "level": "mine", "timestamp": "mine too"},
+        {"event": "kinds", "ratio": 0.5, "items": [1], "seat": Seat.SECOND, "flag": Flag.ON, 3: "three"},
+        {"event": "failed", "exc_info": raised},
+        {"event": "failed", "exc_info": False, "stack_info": False},
+        {"event": "where", "stack_info": True},
+    ]
+
+    async def call() -> list[tuple[Any, Any]]:
+        logs.start_call(rpc="SubmitCommand", game_id="e6ff3e21-9d39-4e31-a5f5-9b9819c3c745", command_id="c1")
+        logs.bind(role="seat", seat=1)
+        return [(logs.json_line(None, method_name, dict(line)), _old_chain(method_name, dict(line))) for line in lines]
+
+    for fused, old in asyncio.run(call()):
+        if '"stack": ' in old:  # the stack names the line that asked for it: each chain's own
+            assert fused.split('"stack": ')[0] == old.split('"stack": ')[0]
+        else:
+            assert fused == old
+
+
+def test_kept_fragments_are_bounded() -> None:
+    for number in range(3 * logs._FRAGMENTS_KEPT):
+        assert logs.render_json(None, "info", {"command_id": f"c{number}"}) == f'{{"command_id": "c{number}"}}'
+    assert len(logs._fragments) <= logs._FRAGMENTS_KEPT
