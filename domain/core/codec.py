@@ -343,8 +343,16 @@ class TypeRegistry(Generic[T]):
         name = data["type"]
         decode = self._decoders.get(name) if type(name) is str else None
         if decode is None:
-            cls = self.type_named(_expect(str, name))
-            dataclass = _field_names(cls) is not None
-            decode = self._decoders[name] = _compiled_dataclass_decoder(cls) if dataclass else _decoder(cls)
+            decode = self.data_decoder(_expect(str, name))
         result: T = decode(data["data"])
         return result
+
+    def data_decoder(self, name: str) -> Callable[[Json], T]:
+        """What `decode` does with the `data` of a value named `name` (for callers that decode
+        many and look each name up once: loading a game); DecodeError for an unknown name."""
+        decode = self._decoders.get(name)
+        if decode is None:
+            cls = self.type_named(name)
+            dataclass = _field_names(cls) is not None
+            decode = self._decoders[name] = _compiled_dataclass_decoder(cls) if dataclass else _decoder(cls)
+        return decode
