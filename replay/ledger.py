@@ -17,6 +17,7 @@ from kennel.domain.core import seating as seatings
 from kennel.domain.core import table as tables
 from kennel.domain.core.codec import Json, TypeRegistry, to_json
 from kennel.domain.core.rules import Game, Seat
+from kennel.replay.bulk import without_cycle_collection
 from kennel.replay.causes import CloseLobby, CreateGame, ExpirePrompt, FillSeat
 from kennel.replay.logformat import (
     CLOSE_LOBBY,
@@ -84,6 +85,7 @@ class Ledger:
         return ledger
 
     @classmethod
+    @without_cycle_collection
     def from_records(cls, game: Game[Any], header: Header, records: Sequence[Record]) -> Ledger:
         """Rebuild a ledger from stored records (trusting them: use `verify` to check)."""
         events = decoded_events(game, records)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from kennel.domain.core.codec import Json, JsonObject
+from kennel.replay.bulk import without_cycle_collection
 from kennel.replay.jsonbytes import canonical_json, loads, loads_scanned, long_number_lines
 
 T = TypeVar("T")
@@ -359,6 +360,7 @@ class Log:
         return b"".join(self.write_lines())
 
 
+@without_cycle_collection
 def parse_log(raw: bytes) -> Log:
     """Parse a whole log; raises LogFormatError naming the line that is wrong."""
     lines = raw.split(b"\n")
