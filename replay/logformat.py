@@ -422,10 +422,12 @@ def _read_records(lines: list[bytes], long_numbers: set[int]) -> tuple[list[Reco
                     and (payload := command.get("data")).__class__ is dict
                 ):
                     cause = new(Cause)
-                    set_dict(cause, "__dict__", {"seat": seat, "command_id": command_id, "type": kind, "data": payload})
+                    causing = {"seat": seat, "command_id": command_id, "type": kind, "data": payload}
+                    set_dict(cause, "__dict__", causing)
                     record = new(Record)
-                    fields = {"version": version, "cause": cause, "event": event, "prev": prev, "hash": digest}
-                    set_dict(record, "__dict__", fields)
+                    set_dict(record, "__dict__", {
+                        "version": version, "cause": cause, "event": event, "prev": prev, "hash": digest,
+                    })
                     append(record)
                     continue
             append(Record.from_json(data))

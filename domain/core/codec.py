@@ -341,7 +341,8 @@ def _usual_decoder(cls: type, checked: Callable[[Json], Any]) -> Callable[[Json]
         if _exact_type(inner) is not None:
             env[f"exact{index}"] = inner
             test = f"x.__class__ is not exact{index}"
-            lines += [f"    if {'x is not None and ' if optional else ''}{test}:", "        return checked(data)"]
+            none = "x is not None and " if optional else ""
+            lines += [f"    if {none}{test}:", "        return checked(data)"]
             lines.append(f"    {value} = x")
         elif isinstance(inner, type) and issubclass(inner, enum.Enum):
             env[f"members{index}"] = {member.value: member for member in inner}

@@ -63,7 +63,8 @@ def test_events_decode_as_the_checked_decoders_decode_them(name: str) -> None:
         assert repr(registry.decode(record.event)) == repr(checked(cls, data))
         if rng.random() < 0.2:
             for bad in changed(data, rng):
-                assert outcome(registry.data_decoder(record.event["type"]), bad) == outcome(checked, cls, bad), bad
+                quick = registry.data_decoder(record.event["type"])
+                assert outcome(quick, bad) == outcome(checked, cls, bad), bad
                 compared += 1
     for record in ledger.records:
         if record.cause.seat is not None and not record.cause.type.startswith("kennel."):
@@ -106,7 +107,8 @@ GOOD = {"flag": True, "count": 2, "name": "n", "colour": "red", "maybe_count": N
 
 def test_every_shape_the_quicker_ways_take_decodes_and_refuses_as_checked() -> None:
     rng = random.Random(7)
-    values = [*OTHERS, 1.0, [1, True], [1.0], ["red", 1], [1, 1.0], [True, 1], ["blue", "blue"], [2, 1], [[1]]]
+    values = [*OTHERS, 1.0, [1, True], [1.0], ["red", 1], [1, 1.0], [True, 1], ["blue", "blue"]]
+    values += [[2, 1], [[1]]]
     cases = [GOOD, {k: v for k, v in GOOD.items() if k != "defaulted"}]
     for key in GOOD:
         for value in values:
