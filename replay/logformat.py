@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from kennel.domain.core.codec import Json, JsonObject
-from kennel.replay.jsonbytes import canonical_json, loads, reader
+from kennel.replay.bulk import without_cycle_collection
+from kennel.replay.jsonbytes import canonical_json, loads, loads_scanned, long_number_lines
 
 T = TypeVar("T")
 
@@ -359,6 +360,7 @@ class Log:
         return b"".join(self.write_lines())
 
 
+@without_cycle_collection
 def parse_log(raw: bytes) -> Log:
     """Parse a whole log; raises LogFormatError naming the line that is wrong."""
     lines = raw.split(b"\n")
@@ -370,11 +372,10 @@ def parse_log(raw: bytes) -> Log:
         header = Header.from_json(loads(lines[0]))
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise LogFormatError(f"line 1: the header is not UTF-8 JSON: {error}") from None
-    records: list[Record] = []
+    records, after = _read_records(lines, long_number_lines(raw))
     attempts: list[Attempt] = []
     checkpoint: Checkpoint | None = None
-    read = reader(raw)
-    for number, line in enumerate(lines[1:], start=2):
+    for number, line in enumerate(lines[after:], start=after + 1):
         try:
             if checkpoint is not None:
                 raise LogFormatError("nothing may follow the checkpoint")
@@ -382,15 +383,62 @@ def parse_log(raw: bytes) -> Log:
                 attempts.append(Attempt.from_json(_json_line(line)))
             elif line.startswith(b'{"checkpoint":'):
                 checkpoint = Checkpoint.from_json(_json_line(line))
-            elif attempts:
-                raise LogFormatError("records come before attempts")
             else:
-                records.append(Record.from_json(read(line)))  # `Record.from_bytes`, a call less a line
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            raise LogFormatError(f"line {number}: a record is not UTF-8 JSON: {error}") from None
+                raise LogFormatError("records come before attempts")
         except LogFormatError as error:
             raise LogFormatError(f"line {number}: {error}") from None
     return Log(header=header, records=tuple(records), attempts=tuple(attempts), checkpoint=checkpoint)
+
+
+def _read_records(lines: list[bytes], long_numbers: set[int]) -> tuple[list[Record], int]:
+    """The records from the second line on, up to the first attempt or checkpoint (or the end),
+    and that line's index. Each is `Record.from_json` of the line as `loads` reads it, made
+    here without its calls when the line is a record of the usual shape: an int version, a
+    cause of an int or None seat, string id, type and hashes, and object data (in a log: every
+    record); anything else goes through `Record.from_json`, which says what is wrong. Loading a
+    game is mostly this loop: the calls and objects per record were half of reading it."""
+    records: list[Record] = []
+    append, new, set_dict = records.append, object.__new__, object.__setattr__
+    index = 0
+    for index in range(1, len(lines)):
+        line = lines[index]
+        if line.startswith(b'{"attempt":') or line.startswith(b'{"checkpoint":'):
+            return records, index
+        try:
+            data = loads(line) if index in long_numbers else loads_scanned(line)
+            if data.__class__ is dict and data.keys() == _RECORD_KEYS:
+                version, command, event = data["version"], data["command"], data["event"]
+                prev, digest = data["prev"], data["hash"]
+                if (
+                    version.__class__ is int
+                    and event.__class__ is dict
+                    and event.keys() == _EVENT_KEYS
+                    and command.__class__ is dict
+                    and prev.__class__ is str
+                    and digest.__class__ is str
+                    and ((seat := command.get("seat", _MISSING)) is None or seat.__class__ is int)
+                    and (command_id := command.get("id")).__class__ is str
+                    and (kind := command.get("type")).__class__ is str
+                    and (payload := command.get("data")).__class__ is dict
+                ):
+                    cause = new(Cause)
+                    causing = {"seat": seat, "command_id": command_id, "type": kind, "data": payload}
+                    set_dict(cause, "__dict__", causing)
+                    record = new(Record)
+                    set_dict(record, "__dict__", {
+                        "version": version, "cause": cause, "event": event, "prev": prev, "hash": digest,
+                    })
+                    append(record)
+                    continue
+            append(Record.from_json(data))
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise LogFormatError(f"line {index + 1}: a record is not UTF-8 JSON: {error}") from None
+        except LogFormatError as error:
+            raise LogFormatError(f"line {index + 1}: {error}") from None
+    return records, index + 1
+
+
+_MISSING = object()
 
 
 def _json_line(line: bytes) -> Json:

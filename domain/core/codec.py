@@ -138,14 +138,7 @@ def _decoder(cls: Any) -> Callable[[Json], Any]:
         return lambda data: None if data is None else inner(data)
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            item = _decoder(args[0])
-
-            def decode_tuple(data: Json) -> tuple[Any, ...]:
-                if not isinstance(data, list):
-                    raise DecodeError(f"expected a list, got {type(data).__name__}")
-                return tuple([item(x) for x in data])  # a list first: quicker than a generator
-
-            return decode_tuple
+            return _tuple_decoder(args[0])
         items = [_decoder(a) for a in args]
 
         def decode_fixed(data: Json) -> tuple[Any, ...]:
@@ -187,6 +180,42 @@ def _decoder(cls: Any) -> Callable[[Json], Any]:
     raise TypeError(f"no JSON decoder for {cls!r}")
 
 
+def _tuple_decoder(hint: Any) -> Callable[[Json], tuple[Any, ...]]:
+    """The decoder of `tuple[hint, ...]`: each item by `hint`'s decoder; a list of exactly
+    bool, int or str items (a hand of card numbers), or of an enum's values (a deck), is
+    turned into a tuple in C first (items of another type then go item by item, and decide)."""
+    item = _decoder(hint)
+
+    def decode_tuple(data: Json) -> tuple[Any, ...]:
+        if not isinstance(data, list):
+            raise DecodeError(f"expected a list, got {type(data).__name__}")
+        return tuple([item(x) for x in data])  # a list first: quicker than a generator
+
+    exact = _exact_type(hint)
+    if exact is not None:
+        only = frozenset({exact})
+
+        def decode_exact(data: Json) -> tuple[Any, ...]:
+            if data.__class__ is list and only.issuperset(map(type, data)):
+                return tuple(data)
+            return decode_tuple(data)
+
+        return decode_exact
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        member = {m.value: m for m in hint}.__getitem__  # `decode_enum`'s first look-up
+
+        def decode_members(data: Json) -> tuple[Any, ...]:
+            if data.__class__ is list:
+                try:
+                    return tuple(map(member, data))
+                except (KeyError, TypeError):
+                    pass
+            return decode_tuple(data)
+
+        return decode_members
+    return decode_tuple
+
+
 def _expect(kind: type, data: Json) -> Any:
     if not isinstance(data, kind):
         raise DecodeError(f"expected {kind.__name__}, got {type(data).__name__}")
@@ -215,6 +244,12 @@ _EXACT = (bool, int, str)
 
 @functools.cache
 def _compiled_dataclass_decoder(cls: type) -> Callable[[Json], Any]:
+    """The decoder of `cls`: `_checked_decoder`'s, with a quicker way first for what every
+    encoded value looks like (`_usual_decoder`)."""
+    return _usual_decoder(cls, _checked_decoder(cls))
+
+
+def _checked_decoder(cls: type) -> Callable[[Json], Any]:
     """The decoder of `cls` as straight-line code: the same checks in the same order, with the
     same errors, as a loop over the fields would make (which cost twice as much: a quarter of
     loading a game was decoding its events). Compiled from source, as `dataclasses` makes
@@ -261,14 +296,78 @@ def _compiled_dataclass_decoder(cls: type) -> Callable[[Json], Any]:
                 f"        {value} = members{index}[x]",
             ]
         lines += ["    else:", f"        {value} = decode{index}(x)"]
+    lines += _made_lines(cls, fields)
+    return _compiled("\n".join(lines) + "\n", "decode", f"decode_{cls.__name__}", env)
+
+
+def _made_lines(cls: type, fields: list[dataclasses.Field[Any]]) -> list[str]:
+    """The end of a compiled decoder: `cls` made of the fields' values `v0`, `v1`..."""
     values = ", ".join(f"{field.name!r}: v{index}" for index, field in enumerate(fields))
     if _init_only_sets_fields(cls):
         # The generated `__init__` of a frozen dataclass sets each field through
         # object.__setattr__; one that does nothing else gets its fields set at once instead.
-        lines += ["    made = new(cls)", f"    set_attr(made, '__dict__', {{{values}}})", "    return made"]
-    else:
-        lines.append(f"    return cls(**{{{values}}})")
-    return _compiled("\n".join(lines) + "\n", "decode", f"decode_{cls.__name__}", env)
+        return ["    made = new(cls)", f"    set_attr(made, '__dict__', {{{values}}})", "    return made"]
+    return [f"    return cls(**{{{values}}})"]
+
+
+def _usual_decoder(cls: type, checked: Callable[[Json], Any]) -> Callable[[Json], Any]:
+    """`checked`, with a quicker way first for an object of exactly the fields (as `to_json`
+    writes them) whose plain values, enums and optional ones are of their exact types: each is
+    then taken as `checked` would take it, by subscript instead of `get` and a test for a
+    missing key, and without the Optional decoder's call. Anything else (a value of another
+    type, a key left out or unknown) goes to `checked`, from the start, which then decides,
+    errors included. A field of another type (a dataclass, a tuple...) is given to its decoder
+    in the same order as `checked` would: an error it raises is the one `checked` would raise,
+    as every field before it has passed."""
+    hints = typing.get_type_hints(cls)
+    fields = [f for f in _fields(cls) if f.init]
+    env: dict[str, Any] = {
+        "cls": cls,
+        "names": frozenset(field.name for field in fields),
+        "checked": checked,
+        "new": object.__new__,
+        "set_attr": object.__setattr__,
+    }
+    lines = [
+        "def decode(data):",
+        "    if data.__class__ is not dict or data.keys() != names:",
+        "        return checked(data)",
+    ]
+    for index, field in enumerate(fields):
+        hint, value = hints[field.name], f"v{index}"
+        optional = _optional_of(hint)
+        inner = hint if optional is None else optional
+        lines.append(f"    x = data[{field.name!r}]")
+        if _exact_type(inner) is not None:
+            env[f"exact{index}"] = inner
+            test = f"x.__class__ is not exact{index}"
+            none = "x is not None and " if optional else ""
+            lines += [f"    if {none}{test}:", "        return checked(data)"]
+            lines.append(f"    {value} = x")
+        elif isinstance(inner, type) and issubclass(inner, enum.Enum):
+            env[f"members{index}"] = {member.value: member for member in inner}
+            indent = "    "
+            if optional is not None:
+                lines += ["    if x is None:", f"        {value} = None", "    else:"]
+                indent = "        "
+            lines += [
+                f"{indent}{value} = members{index}.get(x) if x.__class__ is str else None",
+                f"{indent}if {value} is None:",
+                f"{indent}    return checked(data)",
+            ]
+        else:
+            env[f"decode{index}"] = _decoder(hint)
+            lines.append(f"    {value} = decode{index}(x)")
+    lines += _made_lines(cls, fields)
+    return _compiled("\n".join(lines) + "\n", "decode", f"decode_usual_{cls.__name__}", env)
+
+
+def _optional_of(hint: Any) -> Any:
+    """X when `hint` is Optional[X] (X | None), else None."""
+    if typing.get_origin(hint) not in (typing.Union, types.UnionType):
+        return None
+    members = [a for a in typing.get_args(hint) if a is not type(None)]
+    return members[0] if len(members) == 1 and len(typing.get_args(hint)) == 2 else None
 
 
 def _exact_type(hint: Any) -> type | None:
@@ -343,8 +442,16 @@ class TypeRegistry(Generic[T]):
         name = data["type"]
         decode = self._decoders.get(name) if type(name) is str else None
         if decode is None:
-            cls = self.type_named(_expect(str, name))
-            dataclass = _field_names(cls) is not None
-            decode = self._decoders[name] = _compiled_dataclass_decoder(cls) if dataclass else _decoder(cls)
+            decode = self.data_decoder(_expect(str, name))
         result: T = decode(data["data"])
         return result
+
+    def data_decoder(self, name: str) -> Callable[[Json], T]:
+        """What `decode` does with the `data` of a value named `name` (for callers that decode
+        many and look each name up once: loading a game); DecodeError for an unknown name."""
+        decode = self._decoders.get(name)
+        if decode is None:
+            cls = self.type_named(name)
+            dataclass = _field_names(cls) is not None
+            decode = self._decoders[name] = _compiled_dataclass_decoder(cls) if dataclass else _decoder(cls)
+        return decode
