@@ -122,7 +122,8 @@ def short_lived(cls: type[T]) -> type[T]:
         isinstance(value, dataclasses.InitVar) for value in cls.__annotations__.values()
     ):
         raise TypeError(f"{cls.__name__}: short_lived sets every field from its argument")
-    cls.__init__ = _fast_init(cls.__name__, fields)  # type: ignore[misc]
+    if fields:  # without fields the generated `__init__` does nothing, which is faster still
+        cls.__init__ = _fast_init(cls.__name__, fields)  # type: ignore[misc]
     return cls
 
 
