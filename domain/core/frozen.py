@@ -74,7 +74,7 @@ def per_state(function: F) -> F:
     return once  # type: ignore[return-value]
 
 
-RECENT = 256  # objects whose `per_recent_state` values are kept, per function
+RECENT = 128  # objects whose `per_recent_state` values are kept, per function (a bounded cost per process)
 
 
 def per_recent_state(function: F) -> F:

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from kennel.domain.core import table as tables
-from kennel.domain.core.frozen import per_recent_state
 from kennel.domain.core.lobby import LOBBY_CLOSED
 from kennel.domain.core.rules import Game, Seat, Viewer
 from kennel.domain.core.seating import LEFT, SeatingSet, SeatReturned, SeatTakenOver
@@ -114,40 +113,6 @@ def seating_sentence(event: SeatingSet, names: Sequence[str]) -> str:
 
 def headline(table: tables.Table[Any], viewer: Viewer, names: Sequence[str]) -> str:
     """What heads a screen: the viewer's own prompt, or whom the table waits for, or the end."""
-    told = _told(table).get(tuple(names))
-    if told is None:
-        told = _told(table)[tuple(names)] = _Told(table, names)
-    if viewer is not None:
-        own = told.own.get(viewer)
-        if own is not None:
-            return own
-    if told.others is None:
-        told.others = _others(table, names)
-    return told.others
-
-
-class _Told:
-    """A table's headlines in one set of names: each seat's own prompt, and what everyone else
-    reads (made when first asked: often every viewer owes a move)."""
-
-    __slots__ = ("own", "others")
-
-    def __init__(self, table: tables.Table[Any], names: Sequence[str]) -> None:
-        self.own: dict[Seat, str] = {}
-        self.others: str | None = None
-        if table.ended is None and table.started:
-            for prompt in table.pending():
-                if prompt.seat not in self.own:  # a seat's first prompt heads its screen
-                    self.own[prompt.seat] = f"Your move: {named(prompt.label, names)}."
-
-
-@per_recent_state  # every viewer of a table reads the same words but for its own prompt
-def _told(table: tables.Table[Any]) -> dict[tuple[str, ...], _Told]:
-    return {}
-
-
-def _others(table: tables.Table[Any], names: Sequence[str]) -> str:
-    """The headline of a viewer the table does not wait for, and of spectators."""
     outcome = table.outcome()
     if outcome is not None and outcome.reason == LOBBY_CLOSED:
         return CLOSED
@@ -157,8 +122,12 @@ def _others(table: tables.Table[Any], names: Sequence[str]) -> str:
     if not table.started:
         missing = len(table.open_seats)
         return f"Waiting for {missing} more player{'s' if missing != 1 else ''} to join."
+    prompts = table.pending()
+    own = [p for p in prompts if p.seat == viewer]
+    if own:
+        return f"Your move: {named(own[0].label, names)}."
     waiting: dict[str, list[str]] = {}
-    for prompt in table.pending():
+    for prompt in prompts:
         # A prompt's label is written to the seat it asks ("act with your dog"); told to the
         # others, it is about them.
         about = _YOUR.sub(lambda m: "Their" if m.group(0)[0] == "Y" else "their", named(prompt.label, names))

@@ -1,22 +1,15 @@
-"""Each game's `view` and the engine's headline as first written, for every viewer from scratch:
-the references that `test_view_fast_paths` holds the views made from a shared public part and
-the headlines made once per table to (the helpers they call, such as `effect_view`, are the
-games' own)."""
+"""Each game's `view` as first written, for every viewer from scratch: the reference that
+`test_view_fast_paths` holds the views made from a shared public part to (the helpers they call,
+such as `effect_view`, are the games' own)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from kennel.domain.a_dogs_life import views as dogs_life
 from kennel.domain.a_dogs_life.state import Phase as DogsLifePhase
 from kennel.domain.caninos import views as caninos
 from kennel.domain.caninos.scoring import points
-from kennel.domain.core import table as tables
-from kennel.domain.core import telling
-from kennel.domain.core.lobby import LOBBY_CLOSED
-from kennel.domain.core.rules import Viewer
-from kennel.domain.core.words import listing
 from kennel.domain.canine_kleptomaniacs import views as canine
 from kennel.domain.canine_kleptomaniacs.trading import offers_per_turn
 from kennel.domain.hoarders import views as hoarders
@@ -146,32 +139,6 @@ def dogs_life_view(state: Any, viewer: int | None) -> Any:
         winners=state.winners,
         sniffed=state.sniffed,
     )
-
-
-def plain_headline(table: tables.Table[Any], viewer: Viewer, names: Sequence[str]) -> str:
-    """`telling.headline` as first written, for every viewer from scratch."""
-    outcome = table.outcome()
-    if outcome is not None and outcome.reason == LOBBY_CLOSED:
-        return telling.CLOSED
-    if outcome is not None:
-        winners = listing([names[s] for s in outcome.winners]) or "Nobody"
-        return f"{winners} won. {telling.named(outcome.reason, names)}"
-    if not table.started:
-        missing = len(table.open_seats)
-        return f"Waiting for {missing} more player{'s' if missing != 1 else ''} to join."
-    prompts = table.pending()
-    own = [p for p in prompts if p.seat == viewer]
-    if own:
-        return f"Your move: {telling.named(own[0].label, names)}."
-    waiting: dict[str, list[str]] = {}
-    for prompt in prompts:
-        # A prompt's label is written to the seat it asks ("act with your dog"); told to the
-        # others, it is about them.
-        about = telling._YOUR.sub(lambda m: "Their" if m.group(0)[0] == "Y" else "their", telling.named(prompt.label, names))
-        waiting.setdefault(about, []).append(names[prompt.seat])
-    if not waiting:
-        return "Waiting for the table."
-    return " ".join(f"Waiting for {listing(who)} to {what}." for what, who in waiting.items())
 
 
 PLAIN_VIEWS = {
