@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kennel.domain.core.frozen import short_lived
 
+
+@short_lived
 @dataclass(frozen=True)
 class MoveDog:
     """Move a Space: to an adjacent space (by id), for one action point."""
@@ -17,16 +20,19 @@ class MoveDog:
     to: int
 
 
+@short_lived
 @dataclass(frozen=True)
 class SearchTrashCan:
     """Search a Trashcan the dog stands on, if no search marker covers it."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class DropBone:
     """Drop a Bone or Newspaper: a carried bone, onto the dog's space."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class DropNewspaper:
     """Drop a Bone or Newspaper: the carried newspaper for this address, face down."""
@@ -34,11 +40,13 @@ class DropNewspaper:
     address: int
 
 
+@short_lived
 @dataclass(frozen=True)
 class CollectBone:
     """Collect a Bone or Newspaper: a bone lying on the dog's space."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class CollectNewspaper:
     """Collect a Bone or Newspaper: the newspaper lying on the dog's space at this position
@@ -47,36 +55,43 @@ class CollectNewspaper:
     index: int
 
 
+@short_lived
 @dataclass(frozen=True)
 class BuryBone:
     """Bury a Bone: one carried bone, in the dog's own home."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class BegForFood:
     """Beg for Food in the restaurant the dog is in (once per turn per restaurant)."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class DrinkFromFountain:
     """Drink from a Fountain: fill the bladder."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class PiddleOnLamppost:
     """Piddle on a Lamppost the dog stands on (over another dog's marker after sniffing it)."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class TakeNewspaper:
     """Take a Newspaper from the Kiosk: bark for a random newspaper to deliver."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class DeliverNewspaper:
     """Deliver a Newspaper: the one for the address the dog stands in."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class AttackDog:
     """Attack an Opposing Dog: the dog of seat `defender`, on an adjacent space."""
@@ -84,11 +99,13 @@ class AttackDog:
     defender: int
 
 
+@short_lived
 @dataclass(frozen=True)
 class EndActions:
     """Spend no more action points this turn (the rest are lost); the truck moves next."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class SteerTruck:
     """At a crossroads, drive the dogcatcher's truck on to this adjacent street square."""

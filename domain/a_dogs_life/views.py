@@ -20,11 +20,12 @@ from kennel.domain.a_dogs_life.events import (
     NewspaperTaken,
 )
 from kennel.domain.a_dogs_life.state import ADogsLifeState, DogState, GroundItem, ItemKind, Phase, Piddle
-from kennel.domain.core.frozen import replaced
+from kennel.domain.core.frozen import per_recent_state, replaced, short_lived
 
 HIDDEN_ADDRESS = 0
 
 
+@short_lived
 @dataclass(frozen=True)
 class DogView:
     seat: int
@@ -42,6 +43,7 @@ class DogView:
     pound_turn: int
 
 
+@short_lived
 @dataclass(frozen=True)
 class ADogsLifeView:
     viewer: int | None  # None: a spectator
@@ -66,9 +68,21 @@ class ADogsLifeView:
 
 
 def view(state: ADogsLifeState, viewer: int | None) -> ADogsLifeView:
-    seen = viewer if viewer is not None and 0 <= viewer < state.seat_count else None
+    public = _public_view(state)
+    if viewer is None or not 0 <= viewer < state.seat_count:
+        return public
+    if not state.dogs[viewer].newspapers:  # then it sees all a spectator sees
+        return replaced(public, viewer=viewer)
+    dogs = list(public.dogs)
+    dogs[viewer] = _dog_view(viewer, state.dogs[viewer], True)
+    return replaced(public, viewer=viewer, dogs=tuple(dogs))
+
+
+@per_recent_state  # what every seat sees alike, made once for all of a state's viewers
+def _public_view(state: ADogsLifeState) -> ADogsLifeView:
+    """The spectator's view: a seat's view differs only in the addresses its own dog carries."""
     return ADogsLifeView(
-        viewer=seen,
+        viewer=None,
         phase=state.phase,
         round=state.round,
         active=None if state.phase is Phase.OVER else state.active,
@@ -84,7 +98,7 @@ def view(state: ADogsLifeState, viewer: int | None) -> ADogsLifeView:
         bone_supply=state.bone_supply,
         overtime=state.overtime,
         contenders=state.contenders,
-        dogs=tuple(_dog_view(seat, dog, seat == seen) for seat, dog in enumerate(state.dogs)),
+        dogs=tuple(_dog_view(seat, dog, False) for seat, dog in enumerate(state.dogs)),
         winners=state.winners,
         sniffed=state.sniffed,
     )

@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass
 
 from kennel.domain.canine_kleptomaniacs.components import BedroomCard, Collectable, Weapon
+from kennel.domain.core.frozen import short_lived
 
 
 class Source(enum.Enum):
@@ -38,11 +39,13 @@ class TradeItem:
 # ---- the turn ----
 
 
+@short_lived
 @dataclass(frozen=True)
 class TakeActionCard:
     """The turn's action: draw the top Action card, read it aloud and carry it out."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class HideSet:
     """Hide a set on one of your Hiding Places: every card of `kind` in your hand, with the
@@ -54,6 +57,7 @@ class HideSet:
     bedroom_cards: tuple[BedroomCard, ...] = ()
 
 
+@short_lived
 @dataclass(frozen=True)
 class SwapSets:
     """Swap the set hidden on `place` with a new set from your hand (as in `HideSet`); the old
@@ -64,6 +68,7 @@ class SwapSets:
     bedroom_cards: tuple[BedroomCard, ...] = ()
 
 
+@short_lived
 @dataclass(frozen=True)
 class SwapPlaces:
     """Swap what is hidden on two of your Hiding Places (`first` < `second`)."""
@@ -72,22 +77,26 @@ class SwapPlaces:
     second: int
 
 
+@short_lived
 @dataclass(frozen=True)
 class TakeMrSquirrel:
     """The turn's action: take the Mr. Squirrel stand-up, from the box or from its holder."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class EndTurn:
     """Finish a turn that could go on (more hiding and swapping; the Paw's holder)."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class ProposeTrade:
     """Start making a trade offer: the seat in turn with anyone, another seat with the seat in
     turn (docs/rules: "Trade offers per seat per turn" bounds how often)."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class OfferTrade:
     """Rules version 1's one-for-one offer; kept so that its logs still read. Version 2 offers
@@ -98,21 +107,25 @@ class OfferTrade:
     take: TradeItem
 
 
+@short_lived
 @dataclass(frozen=True)
 class CallOffTrade:
     """Make no offer after all (the proposal still counts)."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class AcceptTrade:
     """Accept the offer made to you."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class DeclineTrade:
     """Decline the offer made to you."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class TradeWith:
     """Name the seat your offer is for (the seat in turn, unless it is your turn)."""
@@ -120,6 +133,7 @@ class TradeWith:
     partner: int
 
 
+@short_lived
 @dataclass(frozen=True)
 class GiveInTrade:
     """Put one thing of yours into the offer: a card from your hand (face up, or face down),
@@ -129,6 +143,7 @@ class GiveInTrade:
     item: TradeItem
 
 
+@short_lived
 @dataclass(frozen=True)
 class AskInTrade:
     """Ask for one thing of your partner's in return: a card of a kind from its hand, a
@@ -137,11 +152,13 @@ class AskInTrade:
     item: TradeItem
 
 
+@short_lived
 @dataclass(frozen=True)
 class SendOffer:
     """Show the offer to your partner, who accepts or declines it."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class PlayCheesyDistraction:
     """At any time: discard your Cheesy Distraction to steal the Ultimate Paw of Pilferage."""
@@ -150,6 +167,7 @@ class PlayCheesyDistraction:
 # ---- choices owed while an Action card resolves ----
 
 
+@short_lived
 @dataclass(frozen=True)
 class ChooseVictim:
     """Name the other seat: Puppy Eyes, Sniff it Out's blind take, a Plundering Pooch opponent."""
@@ -157,11 +175,13 @@ class ChooseVictim:
     victim: int
 
 
+@short_lived
 @dataclass(frozen=True)
 class SniffLaundryPile:
     """Sniff it Out: look through the Laundry Pile instead of robbing a player."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class PickFromLaundry:
     """Sniff it Out: the three cards (or all, if fewer) taken from the Laundry Pile."""
@@ -169,6 +189,7 @@ class PickFromLaundry:
     cards: tuple[Collectable, ...]
 
 
+@short_lived
 @dataclass(frozen=True)
 class AskForCollectable:
     """Stick Chase: name the kind the next seat in clockwise order must hand over."""
@@ -176,16 +197,19 @@ class AskForCollectable:
     kind: Collectable
 
 
+@short_lived
 @dataclass(frozen=True)
 class UseCharmOffensive:
     """Someone attempts to steal from your hand: roll for a six to prevent it."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class AllowTheft:
     """Keep your Charm Offensive for another day."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class RollAgain:
     """Key to the Master's Bedroom: discard one Collectable of `kind` for another roll."""
@@ -193,11 +217,13 @@ class RollAgain:
     discard: Collectable
 
 
+@short_lived
 @dataclass(frozen=True)
 class StopRolling:
     """Key to the Master's Bedroom: give up."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class DiscardCard:
     """Discard one card of `kind` face down to the Laundry Pile (Leaf Storm; the hand limit)."""
@@ -205,11 +231,13 @@ class DiscardCard:
     kind: Collectable
 
 
+@short_lived
 @dataclass(frozen=True)
 class EndLeafStorm:
     """Leaf Storm: stop discarding and draw as many Collectables as were discarded."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class DiscardTwo:
     """Rancid Badger Poo: the two Collectables you discard (fewer if you have fewer)."""
@@ -217,6 +245,7 @@ class DiscardTwo:
     cards: tuple[Collectable, ...]
 
 
+@short_lived
 @dataclass(frozen=True)
 class LoseCollectables:
     """Grapes of Wrath: the kind of set you lose (or, with no set, the one card); None when
@@ -225,6 +254,7 @@ class LoseCollectables:
     kind: Collectable | None = None
 
 
+@short_lived
 @dataclass(frozen=True)
 class PassCard:
     """Walkies: the card you pass to the next seat clockwise."""
@@ -232,16 +262,19 @@ class PassCard:
     kind: Collectable
 
 
+@short_lived
 @dataclass(frozen=True)
 class ClaimImmunity:
     """Fluffy Rumble: Mr. Squirrel's holder keeps its hand out of the shuffle."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class JoinRumble:
     """Fluffy Rumble: Mr. Squirrel's holder joins in all the same."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class ChooseWeapon:
     """Plundering Pooch: your weapon for this throw, chosen in secret."""
@@ -249,11 +282,13 @@ class ChooseWeapon:
     weapon: Weapon
 
 
+@short_lived
 @dataclass(frozen=True)
 class ClaimBedroomCard:
     """Plundering Pooch spoils: the top Master's Bedroom card."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class ClaimThreeCards:
     """Plundering Pooch spoils: three cards (blind) from the loser's hand."""

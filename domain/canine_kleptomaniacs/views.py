@@ -29,9 +29,10 @@ from kennel.domain.canine_kleptomaniacs.state import (
     TurnPhase,
 )
 from kennel.domain.canine_kleptomaniacs.trading import offers_per_turn
-from kennel.domain.core.frozen import replaced
+from kennel.domain.core.frozen import per_recent_state, replaced, short_lived
 
 
+@short_lived
 @dataclass(frozen=True)
 class PlaceView:
     ultimate: bool
@@ -41,6 +42,7 @@ class PlaceView:
     swapped: bool
 
 
+@short_lived
 @dataclass(frozen=True)
 class SeatView:
     seat: int
@@ -52,6 +54,7 @@ class SeatView:
     quiet_turns: int  # turns in a row without an Action card (no rule uses it since version 2)
 
 
+@short_lived
 @dataclass(frozen=True)
 class EffectView:
     """What is being resolved and who owes what (every field public)."""
@@ -71,6 +74,7 @@ class EffectView:
     take_items: tuple[TradeItem, ...]  # what it asks of its partner
 
 
+@short_lived
 @dataclass(frozen=True)
 class CanineView:
     viewer: int | None  # None: a spectator
@@ -101,10 +105,32 @@ class CanineView:
 
 
 def view(state: CanineState, viewer: int | None) -> CanineView:
-    own = viewer if viewer is not None and 0 <= viewer < state.seat_count else None
+    public = _public_view(state)
+    if viewer is None or not 0 <= viewer < state.seat_count:
+        return public
+    changes: dict[str, Any] = {}
+    # A trade offer shows its giver what it offers face down (`effect_view`).
+    if isinstance(state.effect, Offer):
+        changes["effect"] = effect_view(state.effect, viewer)
+    if isinstance(state.suspended, Offer):
+        changes["suspended"] = effect_view(state.suspended, viewer)
+    return replaced(
+        public,
+        viewer=viewer,
+        hand=state.seats[viewer].hand,
+        walkies_card=_walkies_card(state, viewer),
+        weapon=_weapon(state, viewer),
+        laundry=state.laundry if _sniffing(state, viewer) else (),
+        **changes,
+    )
+
+
+@per_recent_state  # what every seat sees alike, made once for all of a state's viewers
+def _public_view(state: CanineState) -> CanineView:
+    """The spectator's view, which every seat's view extends with what only it may see."""
     effect = state.effect
     return CanineView(
-        viewer=own,
+        viewer=None,
         turn=None if state.finished is not None or state.turn_number == 0 else state.turn,
         turn_number=state.turn_number,
         phase=state.phase,
@@ -133,15 +159,15 @@ def view(state: CanineState, viewer: int | None) -> CanineView:
             )
             for number, seat in enumerate(state.seats)
         ),
-        effect=None if effect is None else effect_view(effect, own),
-        hand=state.seats[own].hand if own is not None else (),
-        walkies_card=_walkies_card(state, own),
-        weapon=_weapon(state, own),
-        laundry=state.laundry if _sniffing(state, own) else (),
+        effect=None if effect is None else effect_view(effect, None),
+        hand=(),
+        walkies_card=None,
+        weapon=None,
+        laundry=(),
         proposals_left_by_seat=tuple(
             max(0, offers_per_turn() - state.proposals_of(seat)) for seat in range(state.seat_count)
         ),
-        suspended=None if state.suspended is None else effect_view(state.suspended, own),
+        suspended=None if state.suspended is None else effect_view(state.suspended, None),
     )
 
 

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 
 from kennel.domain.caninos.cards import Card, Trick
 from kennel.domain.caninos.state import SliceRef
+from kennel.domain.core.frozen import short_lived
 
 
+@short_lived
 @dataclass(frozen=True)
 class Steal:
     """Try to steal this slice, from the table or another seat; the cards come next."""
@@ -22,6 +24,7 @@ class Steal:
     slice: SliceRef
 
 
+@short_lived
 @dataclass(frozen=True)
 class PerformTrick:
     """Perform a trick with a card from your hand (the Tanuki names the trick it performs;
@@ -31,6 +34,7 @@ class PerformTrick:
     trick: Trick
 
 
+@short_lived
 @dataclass(frozen=True)
 class PayWith:
     """The card(s) to steal the declared slice with: one card, or two dogs, in card order."""
@@ -38,21 +42,25 @@ class PayWith:
     cards: tuple[Card, ...]
 
 
+@short_lived
 @dataclass(frozen=True)
 class ChooseSeat:
     seat: int
 
 
+@short_lived
 @dataclass(frozen=True)
 class ChooseSlice:
     slice: SliceRef
 
 
+@short_lived
 @dataclass(frozen=True)
 class ChooseNoMore:
     """No second slice for the Birthday Girl; no more toppings for the Destroyer to lift."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class DiscardCard:
     """Discard one card face up (the third option of a turn, up to three cards, before playing)."""
@@ -60,11 +68,13 @@ class DiscardCard:
     card: Card
 
 
+@short_lived
 @dataclass(frozen=True)
 class EndTurn:
     """Finish the turn (or pass it): used cards go to the discard pile and you draw back to six."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class React:
     """Answer the latest play or answer with this card (¡QUIETO!, a Mystic Raccoon, the Adopted
@@ -73,6 +83,7 @@ class React:
     card: Card
 
 
+@short_lived
 @dataclass(frozen=True)
 class Decline:
     """Let the latest play or answer be, in this window."""

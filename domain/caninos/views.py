@@ -18,15 +18,17 @@ from kennel.domain.caninos.events import CardsDealt, CardsDrawn, DeckShuffled, D
 from kennel.domain.caninos.options import Options
 from kennel.domain.caninos.scoring import points
 from kennel.domain.caninos.state import Answer, CaninosState, Draft, Hex, Play, Slice, Turn
-from kennel.domain.core.frozen import replaced
+from kennel.domain.core.frozen import per_recent_state, replaced, short_lived
 
 
+@short_lived
 @dataclass(frozen=True)
 class MiniDeckView:
     top: Pizza | None  # None: the mini-deck is empty
     size: int
 
 
+@short_lived
 @dataclass(frozen=True)
 class PlayerView:
     seat: int
@@ -37,6 +39,7 @@ class PlayerView:
     fairy: Card | None
 
 
+@short_lived
 @dataclass(frozen=True)
 class CaninosView:
     viewer: int | None  # None: a spectator
@@ -58,9 +61,17 @@ class CaninosView:
 
 
 def view(state: CaninosState, viewer: int | None) -> CaninosView:
-    own = state.players[viewer] if viewer is not None and 0 <= viewer < state.seat_count else None
+    public = _public_view(state)
+    if viewer is None or not 0 <= viewer < state.seat_count:
+        return public
+    return replaced(public, viewer=viewer, hand=state.players[viewer].hand)
+
+
+@per_recent_state  # what every seat sees alike, made once for all of a state's viewers
+def _public_view(state: CaninosState) -> CaninosView:
+    """The spectator's view, which every seat's view extends with its own hand."""
     return CaninosView(
-        viewer=viewer if own is not None else None,
+        viewer=None,
         options=state.options,
         turn=state.turn,
         players=tuple(
@@ -87,7 +98,7 @@ def view(state: CaninosState, viewer: int | None) -> CaninosView:
         asking=state.asking,
         level=state.level,
         reshuffles=state.reshuffles,
-        hand=own.hand if own is not None else (),
+        hand=(),
     )
 
 

@@ -1,4 +1,6 @@
-"""A fast `dataclasses.replace` for the domain's frozen dataclasses.
+"""Fast paths for the domain's frozen dataclasses: `replaced` (a fast `dataclasses.replace`),
+values computed once per state (`per_state` on the object, `per_recent_state` beside it), and
+a faster `__init__` for objects made by the thousand and soon dropped (`short_lived`).
 
 `evolve` replaces the state, a player or the turn several times per event, and
 `dataclasses.replace` re-runs `__init__` over every field each time (the state has seventeen):
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import weakref
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -69,3 +72,91 @@ def per_state(function: F) -> F:
             return result
 
     return once  # type: ignore[return-value]
+
+
+RECENT = 128  # objects whose `per_recent_state` values are kept, per function (a bounded cost per process)
+
+
+def per_recent_state(function: F) -> F:
+    """Compute `function(obj)` once per frozen object while the object is among the last
+    `RECENT` it was asked about: for what every viewer of one state shares (the public part of
+    a view, whose viewers ask one after another), which `per_state` would keep on every idle
+    game's state. The values sit in a table of this function's, oldest first out, each beside a
+    weak reference to its object (never the object: a state holds a whole game), so an object
+    gone and its id reused is never taken for the old one."""
+    kept: dict[int, tuple[weakref.ref[Any], Any]] = {}
+
+    @functools.wraps(function)
+    def once(obj: Any) -> Any:
+        key = id(obj)
+        entry = kept.get(key)
+        if entry is not None and entry[0]() is obj:
+            return entry[1]
+        result = function(obj)
+        if len(kept) >= RECENT:
+            try:
+                del kept[next(iter(kept))]  # the oldest (dicts keep insertion order)
+            except (KeyError, RuntimeError, StopIteration):  # another thread emptied it first
+                pass
+        kept[key] = (weakref.ref(obj), result)
+        return result
+
+    return once  # type: ignore[return-value]
+
+
+def short_lived(cls: type[T]) -> type[T]:
+    """A faster `__init__` for a frozen dataclass whose objects are made by the thousand and
+    soon dropped: views, labels, legal commands (put it above `@dataclass`).
+
+    A frozen dataclass's generated `__init__` sets each field through `object.__setattr__`, a
+    call per field; this one writes them into the object's dict directly, a third of the
+    instructions. The object is the same (equality, hash, repr, pickling read the same dict);
+    it only materialises its dict at once, which costs about 64 bytes an object, so objects a
+    server keeps (events, states, an idle game's prompts) stay with the generated one."""
+    if not dataclasses.is_dataclass(cls) or not cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        raise TypeError(f"{cls.__name__}: short_lived is for frozen dataclasses (above @dataclass)")
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__}: short_lived does not run __post_init__")
+    fields = dataclasses.fields(cls)
+    if any(not field.init for field in fields) or any(
+        isinstance(value, dataclasses.InitVar) for value in cls.__annotations__.values()
+    ):
+        raise TypeError(f"{cls.__name__}: short_lived sets every field from its argument")
+    if fields:  # without fields the generated `__init__` does nothing, which is faster still
+        cls.__init__ = _fast_init(cls.__name__, fields)  # type: ignore[misc]
+    return cls
+
+
+class _Factory:
+    """The default of a field with a default factory, whose argument was not given."""
+
+    def __repr__(self) -> str:
+        return "<factory>"  # as `inspect.signature` of the generated `__init__` shows it
+
+
+_NO_ARGUMENT = _Factory()
+
+
+def _fast_init(class_name: str, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
+    namespace: dict[str, Any] = {"_NO_ARGUMENT": _NO_ARGUMENT}
+    positional: list[str] = []
+    keyword: list[str] = []
+    body: list[str] = ["    values = self.__dict__"]
+    for field in fields:
+        name = field.name
+        parameter = name
+        if field.default is not dataclasses.MISSING:
+            namespace[f"_default_{name}"] = field.default
+            parameter = f"{name}=_default_{name}"
+        elif field.default_factory is not dataclasses.MISSING:
+            namespace[f"_factory_{name}"] = field.default_factory
+            parameter = f"{name}=_NO_ARGUMENT"
+            body.append(f"    if {name} is _NO_ARGUMENT:\n        {name} = _factory_{name}()")
+        (keyword if field.kw_only else positional).append(parameter)
+        body.append(f"    values[{name!r}] = {name}")
+    parameters = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
+    source = f"def __init__({parameters}):\n" + "\n".join(body) + "\n"
+    exec(source, namespace)  # as dataclasses itself makes `__init__`: from source, once per class
+    init: Callable[..., None] = namespace["__init__"]
+    init.__qualname__ = f"{class_name}.__init__"
+    return init

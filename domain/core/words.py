@@ -13,11 +13,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from kennel.domain.core.frozen import short_lived
+
 Names = Sequence[str]
 Seat = int  # as in kennel.domain.core.rules, which imports this module
 LabelFunction = Callable[[Any, Seat, Any, Names], str]  # (state, seat, command, names) -> label
 
 
+@short_lived  # a label per legal command per view, encoded and dropped
 @dataclass(frozen=True)
 class Label:
     """A legal command in a player's words, and the heading its choices are grouped under."""

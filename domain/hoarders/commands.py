@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kennel.domain.core.frozen import short_lived
 from kennel.domain.hoarders.cards import Critter, Nut
 
 
+@short_lived
 @dataclass(frozen=True)
 class PickCritters:
     """Place two critters face down for this round ("Game Play").
@@ -18,6 +20,7 @@ class PickCritters:
     critters: tuple[Critter, ...]
 
 
+@short_lived
 @dataclass(frozen=True)
 class RevealCritter:
     """Turn one of your face-down critters face up on your turn and resolve it.
@@ -31,11 +34,13 @@ class RevealCritter:
     nut: Nut | None = None
 
 
+@short_lived
 @dataclass(frozen=True)
 class AllowTheft:
     """Let the theft against you go ahead (any seat with a face-down card is asked)."""
 
 
+@short_lived
 @dataclass(frozen=True)
 class CancelTheft:
     """Reveal your face-down Hamster to cancel the theft against you ("Hamster")."""

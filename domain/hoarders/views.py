@@ -11,13 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kennel.domain.core.frozen import replaced
+from kennel.domain.core.frozen import per_recent_state, replaced, short_lived
 from kennel.domain.hoarders.cards import Critter, Nut, sorted_critters
 from kennel.domain.hoarders.events import CrittersPicked, NutsShuffled
 from kennel.domain.hoarders.outcome import outcome
 from kennel.domain.hoarders.state import HoardersState, Phase, Theft
 
 
+@short_lived
 @dataclass(frozen=True)
 class SeatView:
     seat: int
@@ -26,6 +27,7 @@ class SeatView:
     revealed: tuple[Critter, ...]  # face up this round, in the order they turned up
 
 
+@short_lived
 @dataclass(frozen=True)
 class HoardersView:
     viewer: int | None  # None: a spectator
@@ -41,9 +43,19 @@ class HoardersView:
 
 
 def view(state: HoardersState, viewer: int | None) -> HoardersView:
-    own = state.hoards[viewer] if viewer is not None and 0 <= viewer < state.seat_count else None
+    public = _public_view(state)
+    if viewer is None or not 0 <= viewer < state.seat_count:
+        return public
+    own = state.hoards[viewer]
+    # Sorted, so that the order the seat listed its pick in is all the view shows.
+    return replaced(public, viewer=viewer, hand=own.hand, face_down=sorted_critters(own.face_down))
+
+
+@per_recent_state  # what every seat sees alike, made once for all of a state's viewers
+def _public_view(state: HoardersState) -> HoardersView:
+    """The spectator's view, which every seat's view extends with its own hand and picks."""
     return HoardersView(
-        viewer=viewer if own is not None else None,
+        viewer=None,
         phase=state.phase,
         round=state.round,
         crown=state.crown,
@@ -54,9 +66,8 @@ def view(state: HoardersState, viewer: int | None) -> HoardersView:
             SeatView(seat=seat, nuts=hoard.nuts, face_down=len(hoard.face_down), revealed=hoard.revealed)
             for seat, hoard in enumerate(state.hoards)
         ),
-        hand=own.hand if own is not None else (),
-        # Sorted, so that the order the seat listed its pick in is all the view shows.
-        face_down=sorted_critters(own.face_down) if own is not None else (),
+        hand=(),
+        face_down=(),
     )
 
 
