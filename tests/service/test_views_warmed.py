@@ -101,10 +101,10 @@ def test_no_view_is_warmed_while_calls_are_in_progress_nor_for_a_version_the_gam
         pending = [prompt.seat for prompt in live.table.pending()]
         assert len(pending) > 1
         built.clear()
-        servicer._calls = 1  # a call is being served: its work comes first
+        servicer._calls.start()  # a call is being served: its work comes first
         servicer._warm_next(live, live.ledger.version, pending[1:])
         assert built == []
-        servicer._calls = 0
+        servicer._calls.end()
         seat = pending[0]
         await hub.submit(live, seat, "c1", tables.legal_commands(live.table, seat)[0])
         servicer._warm_next(live, live.ledger.version - 1, pending[1:])  # the game has moved on
