@@ -3,25 +3,18 @@
 from __future__ import annotations
 
 from kennel.service.calls import ALONE_AFTER_IDLE_S, CallsInProgress
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from testkit.clock import Clock
 
 
 def test_the_first_call_of_an_idle_server_is_alone() -> None:
-    calls = CallsInProgress(Clock())
+    calls = CallsInProgress(Clock(0.0))
     calls.start()
     assert calls.alone and calls.count == 1
 
 
 def test_a_call_after_a_clients_round_trip_is_alone() -> None:
     """A player who sends the next command once the answer came: the server was idle between."""
-    clock = Clock()
+    clock = Clock(0.0)
     calls = CallsInProgress(clock)
     calls.start()
     calls.end()
@@ -34,7 +27,7 @@ def test_calls_queued_behind_one_another_are_not_alone() -> None:
     """At a busy server each queued call starts as the one before ends, finding no other in
     progress: without the pause before it, none of them is alone (their appends go to the writer
     thread and share its transactions)."""
-    clock = Clock()
+    clock = Clock(0.0)
     calls = CallsInProgress(clock)
     calls.start()
     calls.end()
@@ -46,7 +39,7 @@ def test_calls_queued_behind_one_another_are_not_alone() -> None:
 
 
 def test_a_call_is_not_alone_once_another_started_beside_it() -> None:
-    clock = Clock()
+    clock = Clock(0.0)
     calls = CallsInProgress(clock)
     calls.start()
     assert calls.alone
@@ -57,7 +50,7 @@ def test_a_call_is_not_alone_once_another_started_beside_it() -> None:
 
 
 def test_the_count_falls_to_zero_and_idles_again() -> None:
-    clock = Clock()
+    clock = Clock(0.0)
     calls = CallsInProgress(clock)
     calls.start()
     calls.start()

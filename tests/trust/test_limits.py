@@ -15,17 +15,10 @@ from kennel.service.config import Config
 from kennel.service.limits import CommandRate, StreamSlots, peer_address
 from kennel.v1 import kennel_pb2 as pb
 from kennel.v1 import kennel_pb2_grpc as pb_grpc
+from testkit.clock import Clock
 from trustkit import ConfiguredServer, bearer, raw_unary
 
 GAME = "hoarders"
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_a_bucket_allows_a_burst_then_the_rate() -> None:
