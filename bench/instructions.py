@@ -59,7 +59,7 @@ def instructions(sizes: Sizes, work: Path, source: Path | None = None) -> dict[s
         data = work / f"instructions-{name}"
         argv = [sys.executable, "-m", "kennel.service.cli", "serve", "--host", "127.0.0.1", "--port", "0",
                 "--data", str(data), "--log-format", "json", *procs.BENCH_LIMITS]
-        counted = _count(argv, data, procs.python_env(source), None,
+        counted = _count(argv, data, procs.python_env(source), procs.SERVING,
                          ["--kind", "play", "--game", name, "--players", str(players),
                           "--count", str(sizes.instruction_commands)])
         per_command = counted["instructions"] / counted["commands"]
@@ -73,14 +73,14 @@ def instructions(sizes: Sizes, work: Path, source: Path | None = None) -> dict[s
     return results
 
 
-def _count(server_argv: list[str], folder: Path, env: dict[str, str], serving: re.Pattern[bytes] | None,
+def _count(server_argv: list[str], folder: Path, env: dict[str, str], serving: re.Pattern[bytes],
            drive: list[str]) -> dict[str, Any]:
     """Start a server under callgrind, warm it, count the instructions of a fixed load."""
     folder.mkdir(parents=True, exist_ok=True)
     out = folder / "callgrind.out"
     argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *server_argv]
-    server = (procs.start_server(argv, folder / "server.log", env) if serving is None
-              else procs.start_server(argv, folder / "server.log", env, pattern=serving))
+    server = procs.start_server(argv, folder / "server.log", env, pattern=serving)
+    load = None
     try:
         load = subprocess.Popen(
             procs.bench_module("instructions", "drive", "--address", server.address, *drive),
@@ -98,6 +98,9 @@ def _count(server_argv: list[str], folder: Path, env: dict[str, str], serving: r
         _control("-d", server.process.pid)
         total = _dumped_total(out)
     finally:
+        if load is not None and load.poll() is None:  # it failed half-way: it would wait for "go" for ever
+            load.kill()
+            load.wait(timeout=30)
         server.stop()
     return {**counted, "instructions": total}
 

@@ -40,7 +40,7 @@ BENCH_LIMITS = (
     "--credential-burst", "1000000000",
     "--max-streams-per-address", "100000",
 )
-_SERVING = re.compile(rb"serving on [^\s:]+:(\d+)")
+SERVING = re.compile(rb"serving on [^\s:]+:(\d+)")  # the line `kennel serve` prints
 
 
 def python_env(source: Path | None = None) -> dict[str, str]:
@@ -144,7 +144,7 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
-def start_server(argv: Sequence[str], log: Path, env: dict[str, str] | None = None, pattern: re.Pattern[bytes] = _SERVING) -> Server:
+def start_server(argv: Sequence[str], log: Path, env: dict[str, str] | None = None, pattern: re.Pattern[bytes] = SERVING) -> Server:
     """Start a server and wait for the line that names its port (its stdout and stderr go to `log`)."""
     started = time.perf_counter()
     out = open(log, "wb")  # noqa: SIM115 - the child writes it until it stops

@@ -8,9 +8,10 @@ loop to do meanwhile.
 "No other call in progress" is not enough to say that none is waiting. A handler whose append is
 written on the loop runs to its end without yielding, so calls queued behind one another at a
 busy server each start only after the one before has ended, and each finds itself the only one
-in progress. Measured at 64 commands in flight (Hoarders, this machine), about a third of all
-appends were then written on the loop, one sync each, with the loop blocked and every queued
-call waiting behind it: the group commit the writer thread exists for was defeated for those.
+in progress. Measured at 64 commands in flight (Hoarders), from a third of all appends on a busy
+machine to seven in ten on a quiet one were then written on the loop, one sync each, with the
+loop blocked and every queued call waiting behind it: the group commit the writer thread exists
+for was defeated for those (docs/performance.md, ninth pass).
 
 What tells the two apart is the pause before a call. A client that sends its next call only
 after reading the answer to the last (one player, a sequential bot) leaves the server idle for a
