@@ -20,15 +20,18 @@ the disk syncs; `append` on the next turn of the loop, so that the appends of on
 batch), and the thread hands the outcome back with `call_soon_threadsafe`, which settles each
 caller's future. While a batch is being written the next one gathers on the loop.
 
-An append made while the server serves nothing else (`submit(alone=True)`) is written on the
-loop itself, when the store allows it (a SQLite file this process alone writes) and its
-commits have been quick: handing it to the thread and back costs two thread wake-ups and the
-GIL changing hands twice (about 0.3-0.4 ms, as much as the durable commit), and there is no
-other work the loop could do meanwhile. SQLite lets go of the GIL while it syncs, so the
-server's other threads (gRPC's poller among them) go on. Under load most appends are not
-alone and gather into batches on the thread as before; the servicer's test (one call in
-progress) also holds for some under load, when the rest wait in gRPC's queue
-(docs/performance.md, sixth pass).
+An append made while the server serves nothing else (`submit(alone=True)`) is not batched: the
+loop hands it to the writer thread and waits, without a turn of the loop, until the thread has
+inserted its rows and begun the commit; `submit` then returns, the caller builds its answer
+while the disk syncs, and awaiting the append waits (again without a turn of the loop) for the
+commit. The store must allow it (a SQLite file this process alone writes) and its commits must
+have been quick. This overlaps the durable commit with the answer, as batches do, without what
+the hand-off costs a batch: two wake-ups of the loop and the thread waiting for the GIL until
+the loop yields (so the answer was built before the commit even began). While the loop waits
+for the thread it lets go of the GIL; the thread takes it, and SQLite lets go of it again while
+it syncs, so the loop builds the answer meanwhile and gRPC's poller thread goes on. Under load
+most appends are not alone and gather into batches on the thread as before
+(kennel.service.calls says when a call is alone; docs/performance.md, sixth and tenth passes).
 
 A batch is all or none. When it fails (a version conflict: another replica wrote to one of its
 games first), its appends are written again one transaction each, so that only the game that
@@ -39,9 +42,11 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Generator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import structlog
 from kennel.service.errors import Unavailable
@@ -51,8 +56,8 @@ from kennel.service.storage import Append, GameStore, VersionConflict
 log = structlog.get_logger(__name__)
 
 MAX_BATCH = 256  # appends in one transaction: bounds one commit's size and latency
-# A commit the loop made itself that took longer than this (a slow or busy disk) sends the next
-# alone appends to the thread again, until one written there is quick.
+# An alone append's commit (the loop waits for it) that took longer than this (a slow or busy
+# disk) sends the next alone appends to batches again, until one written alone there is quick.
 INLINE_COMMIT_SECONDS = 0.002
 
 
@@ -65,8 +70,12 @@ class _Waiting:
 class Appender:
     """Writes appends for the server's event loop, batching those that wait together."""
 
-    def __init__(self, store: GameStore, metrics: Metrics | None = None, max_batch: int = MAX_BATCH) -> None:
+    def __init__(
+        self, store: GameStore, metrics: Metrics | None = None, max_batch: int = MAX_BATCH,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
         self._store = store
+        self._clock = clock  # times commits, to tell a quick one (INLINE_COMMIT_SECONDS)
         self._metrics = metrics
         self._max_batch = max_batch
         self._waiting: list[_Waiting] = []  # touched on the event loop only
@@ -87,30 +96,38 @@ class Appender:
             self._kick = asyncio.get_running_loop().call_soon(self._hand_over)
         await waiting
 
-    def submit(self, append: Append, alone: bool = False) -> asyncio.Future[None]:
-        """Queue `append` and hand it to the writer thread now if it is idle; the future is
-        done once the append is committed (or failed, as for `append`). The caller may work
-        meanwhile, but must not publish anything of the append before the future is done.
+    def submit(self, append: Append, alone: bool = False) -> Awaitable[None]:
+        """Queue `append` and hand it to the writer thread now if it is idle; awaiting the result
+        returns once the append is committed (or raises, as `append` does). The caller may work
+        meanwhile, but must not publish anything of the append before that.
 
-        `alone`: the caller serves the only call in progress. The append is then written on
-        the loop, before this returns, when nothing else is written or waiting and the store
-        allows it (see the module's docstring)."""
+        `alone`: the caller serves the only call in progress. The append is then not batched:
+        this returns once its commit has begun, and awaiting it waits for the commit with the
+        loop held (see the module's docstring), when nothing else is written or waiting and the
+        store allows it."""
         if alone and self._quick and not self._writing and not self._waiting and self._store.writes_inline:
-            done = self._future()
-            started = time.perf_counter()
-            failure = self._write([append])[0]
-            self._quick = time.perf_counter() - started <= INLINE_COMMIT_SECONDS
+            self._refuse_when_closed()
+            committing = _Committing(append)
+            self._thread.submit(self._commit_alone, committing)
+            committing.wait_until_committing()
             if self._metrics is not None:
                 self._metrics.appends_on_loop.inc()
-            if failure is None:
-                done.set_result(None)
-            else:
-                done.set_exception(failure)
-            return done
+            return committing
         waiting = self._queue(append)
         if not self._writing:
             self._hand_over()
         return waiting
+
+    def _commit_alone(self, committing: _Committing) -> None:
+        """On the writer thread: an alone append, its caller's loop waiting (see `submit`)."""
+        started = self._clock()
+        try:
+            committing.failure = self._write([committing.append], before_commit=committing.signal)[0]
+        except BaseException as error:  # the write itself failed: the caller hears of it
+            committing.failure = error
+        finally:
+            self._quick = self._clock() - started <= INLINE_COMMIT_SECONDS
+            committing.finish()
 
     def _queue(self, append: Append) -> asyncio.Future[None]:
         done = self._future()
@@ -118,9 +135,12 @@ class Appender:
         return done
 
     def _future(self) -> asyncio.Future[None]:
+        self._refuse_when_closed()
+        return asyncio.get_running_loop().create_future()
+
+    def _refuse_when_closed(self) -> None:
         if self._closed:
             raise Unavailable("kennel/shutting_down", "The server is shutting down; try again shortly.")
-        return asyncio.get_running_loop().create_future()
 
     def _hand_over(self) -> None:
         """On the loop: give the writer thread the next batch, or note that it is idle."""
@@ -142,13 +162,13 @@ class Appender:
 
     def _write_batch(self, loop: asyncio.AbstractEventLoop, batch: list[_Waiting]) -> None:
         """On the writer thread: write, then hand the outcome back to the loop in one call."""
-        started = time.perf_counter()
+        started = self._clock()
         try:
             failures: list[BaseException | None] = list(self._write([w.append for w in batch]))
         except BaseException as error:  # the write itself failed: every caller hears of it
             failures = [error] * len(batch)
         if len(batch) == 1:  # a lone append's commit, as quick as on the loop?
-            self._quick = time.perf_counter() - started <= INLINE_COMMIT_SECONDS
+            self._quick = self._clock() - started <= INLINE_COMMIT_SECONDS
         try:
             loop.call_soon_threadsafe(self._settle, batch, failures)
         except RuntimeError:  # the loop is closed: nobody is left to wake
@@ -177,12 +197,18 @@ class Appender:
             await self._idle.wait()
         self._thread.shutdown(wait=False)  # the thread ends; nothing is handed to it any more
 
-    def _write(self, appends: Sequence[Append]) -> list[Exception | None]:
+    def _write(
+        self, appends: Sequence[Append], before_commit: Callable[[], None] | None = None
+    ) -> list[Exception | None]:
         """On the writer thread: one transaction for all, or one each after a version conflict.
         Any other failure (the store unreachable) is every append's: writing them one by one
-        would only make each caller wait for the store's retries again."""
+        would only make each caller wait for the store's retries again. `before_commit`: see
+        GameStore.append_many (an alone append's: `_Committing.signal`)."""
         try:
-            self._store.append_many(appends)
+            if before_commit is None:
+                self._store.append_many(appends)
+            else:
+                self._store.append_many(appends, before_commit)
         except VersionConflict as conflict:
             if len(appends) == 1:
                 self._count_error(conflict)
@@ -209,3 +235,46 @@ class Appender:
     def _count_error(self, error: Exception) -> None:
         if self._metrics is not None:
             self._metrics.store_errors.labels("conflict" if isinstance(error, VersionConflict) else "failure").inc()
+
+
+class _Committing:
+    """An alone append on the writer thread while its caller's loop waits (Appender.submit).
+
+    Two plain locks, taken at first, each given back once by the writer thread: `_begun` when the
+    commit begins (or the write failed before it), `_done` when it is over. The loop blocks on
+    them directly; an asyncio future would need a turn of the loop and a wake-up through it."""
+
+    __slots__ = ("append", "failure", "_begun", "_done", "_signalled", "_settled")
+
+    def __init__(self, append: Append) -> None:
+        self.append = append
+        self.failure: BaseException | None = None
+        self._begun = threading.Lock()
+        self._begun.acquire()
+        self._done = threading.Lock()
+        self._done.acquire()
+        self._signalled = False  # touched by the writer thread only
+        self._settled = False  # touched by the loop only
+
+    def signal(self) -> None:
+        """On the writer thread: the rows are in, the commit begins (SQLite lets go of the GIL)."""
+        if not self._signalled:
+            self._signalled = True
+            self._begun.release()
+
+    def finish(self) -> None:
+        """On the writer thread: the outcome is in `failure`."""
+        self.signal()  # a write that failed before its commit still lets the loop go on
+        self._done.release()
+
+    def wait_until_committing(self) -> None:
+        self._begun.acquire()
+
+    def __await__(self) -> Generator[Any, None, None]:
+        if not self._settled:
+            self._done.acquire()  # the loop waits: its call is the only one served
+            self._settled = True
+        if self.failure is not None:
+            raise self.failure
+        return
+        yield  # makes this a generator that returns without ever yielding: no turn of the loop

@@ -42,7 +42,8 @@ class Metrics:
             buckets=BATCH_BUCKETS, registry=r,
         )
         self.appends_on_loop = Counter(
-            "kennel_appends_on_loop", "Appends written on the event loop, not the writer thread (a call served alone)",
+            "kennel_appends_on_loop",
+            "Appends of a call served alone, committed at once while the event loop waits, not batched",
             registry=r,
         )
         self.store_errors = Counter(

@@ -334,11 +334,13 @@ class ShardedStore(GameStore):
     def pragmas(self) -> dict[str, Any]:
         raise NotImplementedError("SQLite pragmas: this store is PostgreSQL")
 
-    def append_many(self, appends: Sequence[Append]) -> None:
+    def append_many(self, appends: Sequence[Append], before_commit: Callable[[], None] | None = None) -> None:
         """All or none, across shards: one transaction that locks the tables of the shards it
         touches (only those), in shard order. A process's batch then costs one transaction
         however many shards it spans, while batches of other replicas that touch other shards
-        commit alongside."""
+        commit alongside. `before_commit` is called before the write (GameStore.append_many)."""
+        if before_commit is not None:
+            before_commit()
         by_shard: dict[int, list[Append]] = {}
         for append in appends:
             by_shard.setdefault(shard_of(append.game_id, len(self.shards)), []).append(append)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -68,10 +68,12 @@ class SQLiteWriter:
         """Whether another thread is writing now (an append made on the loop would wait for it)."""
         return self._lock.locked()
 
-    def insert(self, rows: Sequence[Row]) -> None:
+    def insert(self, rows: Sequence[Row], before_commit: Callable[[], None] | None = None) -> None:
         """Store `rows` in one durable transaction: all or none. Raises RowTaken when a row's
         stream and version are taken, the library's OperationalError when the file is busy or
-        full (the store is unavailable: the caller may try again)."""
+        full (the store is unavailable: the caller may try again). `before_commit` is called
+        once the rows are inserted, just before the commit (and its sync) begins; not if the
+        insert failed (kennel.service.appender: another thread then starts its own work)."""
         with self._lock:
             if self._closed:
                 raise InterfaceError("the store is closed")
@@ -80,6 +82,8 @@ class SQLiteWriter:
                 connection.execute("BEGIN")
                 try:
                     connection.executemany(self._insert, rows)
+                    if before_commit is not None:
+                        before_commit()
                     connection.execute("COMMIT")
                 except BaseException:
                     if connection.in_transaction:

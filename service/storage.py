@@ -275,15 +275,16 @@ class GameStore:
         """
         self.append_many([Append(game_id, records, desk_version, desk_entries)])
 
-    def append_many(self, appends: Sequence[Append]) -> None:
+    def append_many(self, appends: Sequence[Append], before_commit: Callable[[], None] | None = None) -> None:
         """Several games' appends in one transaction (group commit, kennel.service.appender): all or none.
 
         Raises VersionConflict when any version is taken; the caller finds which one by
-        appending them one at a time.
+        appending them one at a time. `before_commit`: see SQLiteWriter.insert (only for a
+        store that `writes_inline`; others call it before they write).
         """
         try:
             with self.in_flight.call():
-                self._insert(list(_entries(appends)))
+                self._insert(list(_entries(appends)), before_commit)
         except (IntegrityError, RowTaken) as error:
             raise VersionConflict(", ".join(str(a.game_id) for a in appends)) from error
 
@@ -296,11 +297,15 @@ class GameStore:
         except (IntegrityError, RowTaken) as error:
             raise VersionConflict(str(game_id)) from error
 
-    def _insert(self, entries: Sequence[Entry]) -> None:
+    def _insert(self, entries: Sequence[Entry], before_commit: Callable[[], None] | None = None) -> None:
         if self._writer is None:
+            if before_commit is not None:
+                before_commit()
             self._recorder.insert_events([StoredEvent(*entry) for entry in entries])
         else:  # the rows the library would insert (kennel.service.sqlite_writer), without its event objects
-            self._writer.insert([(stream.hex, version, topic, state) for stream, version, topic, state in entries])
+            self._writer.insert(
+                [(stream.hex, version, topic, state) for stream, version, topic, state in entries], before_commit
+            )
 
     # Reading -----------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ one built afresh after the commit, clocks included."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +29,11 @@ class FlakyStore(GameStore):
 
     fail_next: Exception | None = None
 
-    def append_many(self, appends: Sequence[Append]) -> None:
+    def append_many(self, appends: Sequence[Append], before_commit: Callable[[], None] | None = None) -> None:
         failure, self.fail_next = self.fail_next, None
         if failure is not None:
             raise failure
-        super().append_many(appends)
+        super().append_many(appends, before_commit)
 
 
 class FlakyServer(ServerThread):

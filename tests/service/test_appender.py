@@ -1,6 +1,7 @@
 """Group commit: appends waiting together share one transaction; when the batch hits a version
 conflict only the append that conflicts fails, and the others are stored. An append made while
-nothing else is served is written on the loop, without the hand-off to the writer thread."""
+nothing else is served is committed at once, not batched: the caller builds its answer while the
+commit runs, and waits for it without a turn of the loop."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import asyncio
 import threading
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from kennel.service.appender import INLINE_COMMIT_SECONDS, Appender
 from kennel.service.metrics import Metrics
 from kennel.service.storage import Append, GameStore, VersionConflict
 from prometheus_client import CollectorRegistry
+from testkit.clock import Clock
 
 
 def _opening(game_id: uuid.UUID) -> Append:
@@ -117,48 +119,81 @@ def test_a_store_failure_fails_the_whole_batch_once(tmp_path: Path) -> None:
 
 
 class _Recording(GameStore):
-    """A SQLite store that notes the thread each append is written on, and may be slow."""
+    """A SQLite store that notes, for each append, the thread it is written on and whether it
+    was committed alone (given a `before_commit`); it may be slow, and an alone append's commit
+    may wait, once its rows are in, for the test to say so (`gate`)."""
 
     threads: list[str]
+    alone: list[bool]
     delay = 0.0
+    clock: Clock | None = None  # moved on by `takes` for each append, with no real wait
+    takes = 0.0
+    gate: threading.Event | None = None
+    gate_opened_in_time: bool | None = None
 
-    def append_many(self, appends: Sequence[Append]) -> None:
+    def append_many(self, appends: Sequence[Append], before_commit: Callable[[], None] | None = None) -> None:
         self.threads.append(threading.current_thread().name)
+        self.alone.append(before_commit is not None)
         time.sleep(self.delay)
-        super().append_many(appends)
+        if self.clock is not None:
+            self.clock.now += self.takes
+        if before_commit is None:
+            super().append_many(appends)
+            return
+        gate = self.gate
+
+        def begun() -> None:
+            before_commit()
+            if gate is not None:  # the commit waits here, its caller told it has begun
+                self.gate_opened_in_time = gate.wait(timeout=10)
+
+        super().append_many(appends, begun)
 
 
 def _recording(tmp_path: Path) -> _Recording:
     store = _Recording.sqlite(tmp_path)
     store.threads = []
+    store.alone = []
     return store
 
 
-def test_an_append_made_alone_is_written_on_the_loop_and_others_on_the_writer_thread(tmp_path: Path) -> None:
-    """Alone (the only call served): no hand-off, the future is done when submit returns;
-    not alone: the writer thread, as ever. The metrics count the one written on the loop."""
+def test_an_alone_append_lets_its_caller_work_while_it_commits_and_is_awaited_without_a_turn_of_the_loop(
+    tmp_path: Path,
+) -> None:
+    """Alone (the only call served): `submit` returns once the rows are in and the commit has
+    begun, so the caller's work (its answer) runs during the commit; awaiting it then waits
+    for the commit on the spot, with no turn of the loop. Not alone: batched on the writer
+    thread, as ever. The metrics count the one committed alone. Fails if `submit` waits for
+    the commit (the gate would open only after it) or if awaiting yields to the loop."""
     store = _recording(tmp_path)
+    store.gate = threading.Event()
     metrics = Metrics(CollectorRegistry())
     appender = Appender(store, metrics)
     games = [uuid.uuid4() for _ in range(2)]
 
     async def both() -> None:
-        alone = appender.submit(_opening(games[0]), alone=True)
-        assert alone.done() and alone.result() is None
-        assert store.read_records(games[0])  # committed before submit returned
+        turns: list[str] = []
+        committing = appender.submit(_opening(games[0]), alone=True)
+        asyncio.get_running_loop().call_soon(turns.append, "a turn of the loop")
+        store.gate.set()  # the caller's work, done while the commit waits for it
+        await committing
+        assert turns == []  # awaited without yielding to the loop
+        assert store.read_records(games[0])  # committed once awaited
         await appender.submit(_opening(games[1]))
+        assert turns == ["a turn of the loop"]
 
     try:
         asyncio.run(both())
     finally:
         store.close()
-    assert store.threads[0] == threading.main_thread().name
-    assert store.threads[1].startswith("kennel-writer")
+    assert store.gate_opened_in_time is True
+    assert store.alone == [True, False]
+    assert all(name.startswith("kennel-writer") for name in store.threads)
     assert _sample(metrics, "kennel_appends_on_loop_total") == 1
 
 
 def test_an_alone_append_waits_its_turn_behind_a_batch_being_written(tmp_path: Path) -> None:
-    """A batch on the writer thread (the connection is its) sends an alone append there too."""
+    """A batch on the writer thread (the connection is its): an alone append joins the next batch."""
     store = _recording(tmp_path)
     store.delay = 0.05
     appender = Appender(store)
@@ -167,7 +202,7 @@ def test_an_alone_append_waits_its_turn_behind_a_batch_being_written(tmp_path: P
     async def both() -> None:
         first = appender.submit(_opening(games[0]))  # on the thread, for 50 ms
         second = appender.submit(_opening(games[1]), alone=True)
-        assert not second.done()
+        assert isinstance(second, asyncio.Future) and not second.done()
         await asyncio.gather(first, second)
 
     try:
@@ -175,33 +210,31 @@ def test_an_alone_append_waits_its_turn_behind_a_batch_being_written(tmp_path: P
         assert all(store.read_records(game) for game in games)
     finally:
         store.close()
-    assert all(name.startswith("kennel-writer") for name in store.threads)
+    assert store.alone == [False, False]
 
 
-def test_a_slow_commit_sends_alone_appends_to_the_thread_until_one_there_is_quick(tmp_path: Path) -> None:
-    """A commit on the loop that took longer than INLINE_COMMIT_SECONDS (a slow disk) held
-    the loop that long: the next alone append goes to the thread, and once one written there
-    is quick, alone appends are written on the loop again."""
+def test_a_slow_commit_sends_alone_appends_to_batches_until_one_there_is_quick(tmp_path: Path) -> None:
+    """An alone commit that took longer than INLINE_COMMIT_SECONDS (a slow disk) held the loop
+    that long: the next alone append is batched, and once one written so is quick, alone
+    appends are committed alone again."""
     store = _recording(tmp_path)
-    appender = Appender(store)
+    store.clock = Clock()
+    appender = Appender(store, clock=store.clock)
     games = [uuid.uuid4() for _ in range(4)]
 
     async def four() -> None:
-        store.delay = 2 * INLINE_COMMIT_SECONDS
-        await appender.submit(_opening(games[0]), alone=True)  # on the loop, slowly
-        store.delay = 0.0
-        await appender.submit(_opening(games[1]), alone=True)  # on the thread, quickly
-        await appender.submit(_opening(games[2]), alone=True)  # on the loop again
+        store.takes = 2 * INLINE_COMMIT_SECONDS
+        await appender.submit(_opening(games[0]), alone=True)  # alone, slowly
+        store.takes = 0.0
+        await appender.submit(_opening(games[1]), alone=True)  # batched, quickly
+        await appender.submit(_opening(games[2]), alone=True)  # alone again
         await appender.submit(_opening(games[3]), alone=True)
 
     try:
         asyncio.run(four())
     finally:
         store.close()
-    loop_thread = threading.main_thread().name
-    assert store.threads[0] == loop_thread
-    assert store.threads[1].startswith("kennel-writer")
-    assert store.threads[2:] == [loop_thread, loop_thread]
+    assert store.alone == [True, False, True, True]
 
 
 def test_an_alone_conflict_is_raised_through_its_future(tmp_path: Path) -> None:
@@ -220,10 +253,11 @@ def test_an_alone_conflict_is_raised_through_its_future(tmp_path: Path) -> None:
         store.close()
 
 
-def test_a_store_shared_with_other_processes_is_never_written_on_the_loop(tmp_path: Path) -> None:
-    """Another process may hold the file's lock: a write there could wait on the loop for it."""
+def test_a_store_shared_with_other_processes_is_never_committed_alone(tmp_path: Path) -> None:
+    """Another process may hold the file's lock: an alone commit would hold the loop while it waits."""
     store = _Recording.sqlite(tmp_path, shared=True)
     store.threads = []
+    store.alone = []
     appender = Appender(store)
 
     async def one() -> None:
@@ -233,4 +267,4 @@ def test_a_store_shared_with_other_processes_is_never_written_on_the_loop(tmp_pa
         asyncio.run(one())
     finally:
         store.close()
-    assert store.threads[0].startswith("kennel-writer")
+    assert store.alone == [False]

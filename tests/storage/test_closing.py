@@ -37,10 +37,10 @@ def slowed(store: GameStore, entered: threading.Event) -> None:
     call in flight: the store's own write connection, or its pool's, is about to be used)."""
     insert = store._insert  # noqa: SLF001 - the one place a write can be held open
 
-    def held(stored: Any) -> None:
+    def held(stored: Any, before_commit: Callable[[], None] | None = None) -> None:
         entered.set()
         time.sleep(HOLD)
-        insert(stored)
+        insert(stored, before_commit)
 
     store._insert = held  # type: ignore[method-assign]
 
