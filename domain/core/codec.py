@@ -5,6 +5,10 @@ string-valued enums, tuples, optionals and other such dataclasses. This module t
 JSON-ready values and back, the same way for every game, so that the log, the wire and the
 tests never need per-game code. Tagged unions (a game's commands, its events) go through a
 `TypeRegistry`, which names each type with a stable string of ours, never a Python path.
+
+`to_json` writes None, bools, ints, strings, lists and objects with string keys, and never a
+float (it refuses them): so a writer of canonical JSON need not look for the numbers whose style
+differs between JSON libraries (kennel.replay.jsonbytes).
 """
 
 from __future__ import annotations
@@ -46,6 +50,12 @@ def _enum_value(value: enum.Enum) -> Json:
     return value._value_  # what `.value` returns, without the descriptor's cost
 
 
+def _enum_encoded(value: enum.Enum) -> Json:
+    """An enum member whose value is not a plain one (no enum of ours): its value encoded as
+    any other, so that `to_json` never writes a float (it refuses them)."""
+    return to_json(value._value_)
+
+
 def _sequence(value: Iterable[Any]) -> Json:
     # `to_json` of each item, its dispatch inlined (a view is mostly tuples: this was half the
     # calls of encoding one): a plain item as it is, else its type's encoder straight away.
@@ -62,7 +72,7 @@ def _encoder_for(cls: type) -> Callable[[Any], Json]:
     if cls in _PLAIN:
         return _plain
     if issubclass(cls, enum.Enum):
-        return _enum_value
+        return _enum_value if all(type(member._value_) in _PLAIN for member in cls) else _enum_encoded
     if issubclass(cls, (bool, int, str)):
         return _plain
     names = _field_names(cls)
@@ -400,6 +410,9 @@ class TypeRegistry(Generic[T]):
     def __init__(self, types_by_name: Mapping[str, type[T]]) -> None:
         self._by_name = dict(types_by_name)
         self._by_type = {cls: name for name, cls in self._by_name.items()}
+        # The registered types: `type(value) in registry.classes` is `value in registry` without
+        # the call of `__contains__`, for hot paths (deciding a command).
+        self.classes = frozenset(self._by_type)
         self._decoders: dict[str, Callable[[Json], T]] = {}  # by name, made on first use
         if len(self._by_type) != len(self._by_name):
             raise ValueError("a type is registered under two names")
@@ -433,8 +446,13 @@ class TypeRegistry(Generic[T]):
             raise DecodeError(f"unknown type name {name!r}") from None
 
     def encode(self, value: T) -> JsonObject:
-        """`{"type": <stable name>, "data": <fields>}`."""
-        return {"type": self.name_of(value), "data": to_json(value)}
+        """`{"type": <stable name>, "data": <fields>}` (`name_of` and `to_json`, their look-ups
+        inlined: every event and command recorded is encoded here)."""
+        cls = type(value)
+        name = self._by_type.get(cls)
+        if name is None:
+            return {"type": self.name_of(value), "data": to_json(value)}  # not registered: name_of says so
+        return {"type": name, "data": (_ENCODERS.get(cls) or to_json)(value)}
 
     def decode(self, data: Json) -> T:
         if not isinstance(data, dict) or len(data) != 2 or "type" not in data or "data" not in data:
