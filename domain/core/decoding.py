@@ -165,22 +165,26 @@ def dataclass_decoder(cls: type) -> Callable[[Json], Any]:
     return _usual_decoder(cls, _checked_decoder(cls))
 
 
+def _compiling(cls: type) -> tuple[dict[str, Any], list[dataclasses.Field[Any]], dict[str, Any]]:
+    """What a compiled decoder of `cls` starts from: its type hints, the fields its `__init__`
+    takes, and the names its source uses that every decoder has."""
+    fields = [f for f in fields_of(cls) if f.init]
+    env: dict[str, Any] = {
+        "cls": cls,
+        "names": frozenset(field.name for field in fields),
+        "new": object.__new__,
+        "set_attr": object.__setattr__,
+    }
+    return typing.get_type_hints(cls), fields, env
+
+
 def _checked_decoder(cls: type) -> Callable[[Json], Any]:
     """The decoder of `cls` as straight-line code: the same checks in the same order, with the
     same errors, as a loop over the fields would make (which cost twice as much: a quarter of
     loading a game was decoding its events). Compiled from source, as `dataclasses` makes
     `__init__`."""
-    hints = typing.get_type_hints(cls)
-    fields = [f for f in fields_of(cls) if f.init]
-    env: dict[str, Any] = {
-        "cls": cls,
-        "names": frozenset(field.name for field in fields),
-        "DecodeError": DecodeError,
-        "MISSING": _MISSING,
-        "new": object.__new__,
-        "set_attr": object.__setattr__,
-        "unknown": _unknown_fields,
-    }
+    hints, fields, env = _compiling(cls)
+    env.update({"DecodeError": DecodeError, "MISSING": _MISSING, "unknown": _unknown_fields})
     lines = [
         "def decode(data):",
         "    if not isinstance(data, dict):",
@@ -235,15 +239,8 @@ def _usual_decoder(cls: type, checked: Callable[[Json], Any]) -> Callable[[Json]
     errors included. A field of another type (a dataclass, a tuple...) is given to its decoder
     in the same order as `checked` would: an error it raises is the one `checked` would raise,
     as every field before it has passed."""
-    hints = typing.get_type_hints(cls)
-    fields = [f for f in fields_of(cls) if f.init]
-    env: dict[str, Any] = {
-        "cls": cls,
-        "names": frozenset(field.name for field in fields),
-        "checked": checked,
-        "new": object.__new__,
-        "set_attr": object.__setattr__,
-    }
+    hints, fields, env = _compiling(cls)
+    env["checked"] = checked
     lines = [
         "def decode(data):",
         "    if data.__class__ is not dict or data.keys() != names:",
