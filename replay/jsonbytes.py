@@ -73,6 +73,20 @@ def canonical_json(value: Json) -> bytes:
     return encoded
 
 
+def canonical_json_of_encoded(value: Json) -> bytes:
+    """`canonical_json` of a value `to_json` wrote (kennel.domain.core.codec: a command's or an
+    event's fields), which holds no float. orjson's bytes are then the json module's: the checks
+    `canonical_json` makes of them are all for floats (a number's style; NaN and infinities
+    written as null). What orjson refuses (an integer past 64 bits, a lone surrogate) the json
+    module writes, or refuses, as there. The ledger encodes each decision's cause and events with
+    this (kennel.replay.ledger): the checks, and reading back every line that held a null, were
+    most of the cost of encoding them."""
+    try:
+        return orjson.dumps(value, option=_ORJSON_OPTIONS)
+    except orjson.JSONEncodeError:
+        return _json_module_canonical(value)
+
+
 def _nulls_are_none(encoded: bytes, value: Json) -> bool:
     """Whether every `null` orjson wrote stands for None, not for a NaN or an infinity (which the
     json module writes as NaN, Infinity): read back, a NaN or an infinity comes out as None, which

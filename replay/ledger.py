@@ -16,9 +16,11 @@ from kennel.domain.core import lobby
 from kennel.domain.core import seating as seatings
 from kennel.domain.core import table as tables
 from kennel.domain.core.codec import Json, TypeRegistry, to_json
+from kennel.domain.core.frozen import short_lived
 from kennel.domain.core.rules import Game, Seat
 from kennel.replay.bulk import without_cycle_collection
 from kennel.replay.causes import CloseLobby, CreateGame, ExpirePrompt, FillSeat
+from kennel.replay.jsonbytes import canonical_json_of_encoded
 from kennel.replay.logformat import (
     CLOSE_LOBBY,
     CREATE_GAME,
@@ -92,12 +94,7 @@ class Ledger:
         ledger = cls(game=game, header=header, table=tables.fold(game, events))
         ledger.records = list(records)
         ledger.events = events
-        accepted = ledger.accepted  # `_remember` for each record, without a call for each
-        for record in records:
-            cause = record.cause
-            key = (cause.seat, cause.command_id)
-            seen = accepted.get(key)
-            accepted[key] = (record.version if seen is None else seen[0], record.version)
+        _remember(ledger.accepted, records)
         return ledger
 
     @property
@@ -147,13 +144,13 @@ class Ledger:
         return self._prepare(cause, events)
 
     def commit(self, appending: Appending) -> None:
-        if appending.base_version != self.version:
+        records = self.records
+        if appending.base_version != len(records):  # `self.version`
             raise ValueError("the ledger moved on since this append was prepared")
         self.table = appending.table
-        self.records.extend(appending.records)
+        records.extend(appending.records)
         self.events.extend(appending.events)
-        for record in appending.records:
-            self._remember(record)
+        _remember(self.accepted, appending.records)
 
     def _prepare(
         self,
@@ -162,7 +159,11 @@ class Ledger:
         fold_first: bool = True,
         folded: tables.Table[Any] | None = None,  # the table after `events`, when known already
     ) -> Appending:
-        records = chain(self.last_hash, self.version + 1, cause, tables.encode_events(self.game, events))
+        version = len(self.records)  # `self.version`, and below `self.last_hash`
+        last = self.records[-1].hash if version else self.header.genesis_hash()
+        # The cause's data and the events are `to_json`'s: canonical as orjson writes them.
+        encoded = tables.encode_events(self.game, events)
+        records = chain(last, version + 1, cause, encoded, canonical_json_of_encoded)
         table = self.table
         if folded is not None:
             table = folded
@@ -170,12 +171,17 @@ class Ledger:
             for index, event in enumerate(events):
                 if index or fold_first:
                     table = tables.evolve(table, event)
-        return Appending(base_version=self.version, records=records, events=list(events), table=table)
+        return Appending(base_version=version, records=records, events=list(events), table=table)
 
-    def _remember(self, record: Record) -> None:
-        key = (record.cause.seat, record.cause.command_id)
-        first, _ = self.accepted.get(key, (record.version, record.version))
-        self.accepted[key] = (first, record.version)
+
+def _remember(accepted: dict[tuple[int | None, str], tuple[int, int]], records: Sequence[Record]) -> None:
+    """Note the versions each record's command id appended (`Ledger.previous_result`): the first
+    and the last."""
+    for record in records:
+        cause = record.cause
+        key = (cause.seat, cause.command_id)
+        seen = accepted.get(key)
+        accepted[key] = (record.version if seen is None else seen[0], record.version)
 
 
 def decoded_events(game: Game[Any], records: Sequence[Record]) -> list[Any]:
@@ -208,6 +214,7 @@ _EVENT_DECODERS: weakref.WeakKeyDictionary[TypeRegistry[Any], dict[str, Callable
 )
 
 
+@short_lived  # one per decision, dropped once it is committed
 @dataclass(frozen=True)
 class Appending:
     """Records prepared for one decision, not yet part of the ledger."""

@@ -216,23 +216,38 @@ def chain_hash_of_bytes(prev: str, body: bytes) -> str:
     return hashlib.sha256(prev.encode("ascii") + b"\n" + body).hexdigest()
 
 
-def chain(prev: str, first_version: int, cause: Cause, events: Iterable[JsonObject]) -> list[Record]:
+def chain(
+    prev: str,
+    first_version: int,
+    cause: Cause,
+    events: Iterable[JsonObject],
+    encode: Callable[[Json], bytes] = canonical_json,
+) -> list[Record]:
     """Link new records, caused by one command, onto a chain whose last hash is `prev`.
 
     Canonical JSON is compositional (an object's bytes are its members' in key order, and these
     keys sort command, event, hash, prev, version), so the cause is encoded once per command,
-    each event once, and the line the store writes is kept on the record (`Record.to_bytes`)."""
-    command = canonical_json(cause.to_json())
-    records = []
+    each event once, and the line the store writes is kept on the record (`Record.to_bytes`).
+    `encode` is `canonical_json`, or `canonical_json_of_encoded` for a cause and events that
+    `to_json` wrote (the ledger's)."""
+    command = b'{"command":' + encode(cause.to_json()) + b',"event":'
+    quoted, text = _json_string(prev), None
+    records: list[Record] = []
+    append, new, set_dict, sha256 = records.append, object.__new__, object.__setattr__, hashlib.sha256
     for version, event in enumerate(events, start=first_version):
-        parts = [b'{"command":', command, b',"event":', canonical_json(event)]
-        parts += [b',"prev":', _json_string(prev), b',"version":%d}' % version]
-        digest = hashlib.sha256(b"".join([prev.encode("ascii"), b"\n", *parts])).hexdigest()  # `chain_hash`
-        parts[4:4] = [b',"hash":', _json_string(digest)]  # the line: the body with the hash before prev
-        fields = {"version": version, "cause": cause, "event": event, "prev": prev, "hash": digest}
-        record = _made(Record, fields)
-        record.__dict__[_LINE] = b"".join(parts)
-        records.append(record)
+        if text is None:  # as `chain_hash` would, only once there is a record to hash
+            text = prev.encode("ascii")
+        head = command + encode(event)
+        tail = b',"prev":%b,"version":%d}' % (quoted, version)
+        digest = sha256(b"".join((text, b"\n", head, tail))).hexdigest()  # `chain_hash`
+        text = digest.encode("ascii")
+        quoted = b'"' + text + b'"'  # a hex digest is written as it is, quoted (`_json_string`)
+        record = new(Record)  # `_made`, with the line kept beside the fields
+        set_dict(record, "__dict__", {
+            "version": version, "cause": cause, "event": event, "prev": prev, "hash": digest,
+            _LINE: head + b',"hash":' + quoted + tail,  # the line: the body with the hash before prev
+        })
+        append(record)
         prev = digest
     return records
 

@@ -21,7 +21,7 @@ from typing import Any, Generic
 
 from kennel.domain.core import seating as seatings
 from kennel.domain.core.codec import DecodeError, Json, JsonObject, TypeRegistry, from_json, to_json
-from kennel.domain.core.frozen import per_state, replaced
+from kennel.domain.core.frozen import per_state, replaced, short_lived
 from kennel.domain.core.rng import SEED_BYTES, Rng, seed_commitment
 from kennel.domain.core.rules import Game, Outcome, Prompt, PromptKind, RuleViolation, Seat, State, Viewer
 from kennel.domain.core.timeouts import TIMER_EVENTS, PromptExpired, TimerSet, check_limit
@@ -322,10 +322,10 @@ def play_folded(table: Table[State], seat: Seat, command: Any, seed: bytes) -> D
     if isinstance(command, _SEATING_COMMANDS):
         events = seatings.decide(table.seating, seat, command)
         return Decision(events, fold_into(table, events))
-    if command in ENGINE_COMMANDS:
+    if type(command) in _ENGINE_COMMAND_TYPES:  # `command in ENGINE_COMMANDS`, without its call
         events = decide_undo(table, seat, command)
         return Decision(events, fold_into(table, events))
-    if command not in table.game.commands:
+    if type(command) not in table.game.commands.classes:
         raise RuleViolation("kennel/unknown_command", f"{table.game.title} has no such command.")
     if table.proposal is not None:
         raise RuleViolation("kennel/undo_pending", "The game waits until every seat has answered the undo proposal.")
@@ -333,6 +333,7 @@ def play_folded(table: Table[State], seat: Seat, command: Any, seed: bytes) -> D
 
 
 _SEATING_COMMANDS = (seatings.LeaveSeat, seatings.ReturnSeat)  # a tuple made once, not a union per call
+_ENGINE_COMMAND_TYPES = ENGINE_COMMANDS.classes
 
 
 def expire(table: Table[State], seat: Seat, seed: bytes) -> list[Any]:
@@ -373,7 +374,7 @@ def _decide(table: Table[State], seat: Seat, command: Any, seed: bytes, rng: Rng
     if not events:
         raise AssertionError(f"{game.name}: a legal command must produce at least one event")
     reveals = getattr(game, "reveals", None)  # whether undo may never go back past an event (unsaid: always)
-    revealing = [True] * len(events) if reveals is None else [bool(reveals(event)) for event in events]
+    revealing = [True] * len(events) if reveals is None else list(map(bool, map(reveals, events)))
     if True in revealing and False in revealing[revealing.index(True) :]:
         # Undo lands right after the last revealing event; that must end a decision.
         raise AssertionError(f"{game.name}: a decision's events after a revealing one must reveal too")
@@ -391,6 +392,7 @@ def _decide(table: Table[State], seat: Seat, command: Any, seed: bytes, rng: Rng
     return Decision(events, folded)
 
 
+@short_lived  # one per command, dropped once its events are recorded
 @dataclass(frozen=True)
 class Decision(Generic[State]):
     """A decision's events and the table with all of them folded in."""
@@ -443,7 +445,7 @@ def _legal_commands(table: Table[Any], seat: Seat) -> tuple[Any, ...]:
 
 
 def encode_command(game: Game[Any], command: Any) -> JsonObject:
-    registry = ENGINE_COMMANDS if command in ENGINE_COMMANDS else game.commands
+    registry = ENGINE_COMMANDS if type(command) in _ENGINE_COMMAND_TYPES else game.commands
     return registry.encode(command)
 
 

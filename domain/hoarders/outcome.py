@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import operator
+
 from kennel.domain.core.frozen import per_state
 from kennel.domain.core.rules import Outcome
 from kennel.domain.hoarders.cards import WINNING_COUNT, Nut, most_identical
@@ -14,10 +16,21 @@ def five_of_a_kind_holders(state: HoardersState) -> tuple[int, ...]:
     Only one seat can get there by a single draw or theft, and the game ends at once; several
     can when more than one Beaver was played and every other seat draws ("Beaver").
     """
-    return _holders(state, tuple(most_identical(hoard.nuts) for hoard in state.hoards))
+    return _holders(state, _scores(state))
+
+
+@per_state  # asked as a turn ends (`five_of_a_kind_holders`), then by `outcome` of the same state
+def _scores(state: HoardersState) -> tuple[int, ...]:
+    """Each seat's most identical nuts."""
+    return tuple(map(most_identical, map(_NUTS_OF, state.hoards)))
+
+
+_NUTS_OF = operator.attrgetter("nuts")
 
 
 def _holders(state: HoardersState, scores: tuple[int, ...]) -> tuple[int, ...]:
+    if max(scores, default=0) < WINNING_COUNT:  # nearly always: no need to go round the table
+        return ()
     return tuple(seat for seat in state.seats_from_crown() if scores[seat] >= WINNING_COUNT)
 
 
@@ -28,7 +41,7 @@ def deck_ran_out(state: HoardersState) -> bool:
 
 @per_state  # asked by prompts, legal commands, the view and the decision: once per state
 def outcome(state: HoardersState) -> Outcome | None:
-    scores = tuple(most_identical(hoard.nuts) for hoard in state.hoards)
+    scores = _scores(state)
     holders = _holders(state, scores)  # five of a kind: the scores say it, no need to count again
     if holders:
         winner = holders[0]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from kennel.domain.core import codec
+from kennel.domain.core import decoding
 from kennel.domain.core import table as tables
 from kennel.domain.core.codec import DecodeError, from_json
 from kennel.domain.registry import GAMES
@@ -28,7 +28,7 @@ def outcome(call: Any, *args: Any) -> tuple[str, str]:
 
 def checked(cls: type, data: Any) -> Any:
     """The reference: the checked decoder alone, with every tuple decoded item by item."""
-    return codec._checked_decoder(cls)(data)
+    return decoding._checked_decoder(cls)(data)
 
 
 OTHERS: list[Any] = [None, True, False, 0, 1, -1, 2.0, "", "x", "red", [], [1], ["red"], [True], {}, {"a": 1}]
