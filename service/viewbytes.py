@@ -78,9 +78,8 @@ def build_view_bytes(
         out.append(parts.pending(table, due))
     labels = b""
     if viewer is not None and settled:
-        commands = tables.legal_commands(table, viewer)
-        out.extend([command_field(live.game, command) for command in commands])
-        labels = b"".join([_label_field(telling.label(table, viewer, command, parts.names)) for command in commands])
+        commands, labels = _commands_and_labels(live.game, table, viewer, parts.names)
+        out.append(commands)
     out.append(_game_view_field(live.game, live.game.view(table.state, viewer)))
     out.append(parts.outcome)
     out.append(labels)
@@ -88,6 +87,45 @@ def build_view_bytes(
     out.append(string_field(_HEADLINE, telling.headline(table, viewer, parts.names) if settled else RESOLVING))
     out.append(parts.fork)
     return b"".join(out)
+
+
+class _GameParts:
+    """What every view of one game shares while it does not change: its id and type, its fork
+    notice, and its seats (names and their encoding, kept while the table holds the same seats
+    object: a table's seats change only when one is filled)."""
+
+    __slots__ = ("header", "head", "fork", "seats", "seats_field", "names")
+
+    def __init__(self, live: LiveGame) -> None:
+        self.header = live.ledger.header  # what the game's id, type and parent come from (a reload makes another)
+        self.head = string_field(_VIEW["game_id"].number, str(live.id)) + string_field(_VIEW["game_type"].number, live.game.name)
+        self.fork = _fork_field(live)
+        self.seats: Any = None
+        self.seats_field = b""
+        self.names: list[str] = []
+
+    def seated(self, table: tables.Table[Any]) -> tuple[bytes, list[str]]:
+        """The table's `seats` fields and names."""
+        if self.seats is not table.seats:
+            self.names = telling.names_of(table)
+            self.seats_field = b"".join(
+                length_delimited(_VIEW["seats"].number, seat_info(seat, name)) for seat, name in enumerate(table.seats)
+            )
+            self.seats = table.seats
+        return self.seats_field, self.names
+
+
+_GAMES: dict[int, _GameParts] = {}
+
+
+def _game_parts(live: LiveGame) -> _GameParts:
+    key = live.id.int  # an int's hash is C; a UUID's is Python
+    parts = _GAMES.get(key)
+    if parts is None or parts.header is not live.ledger.header:
+        if len(_GAMES) >= MAX_TABLES:
+            del _GAMES[next(iter(_GAMES))]  # the oldest made (dicts keep insertion order)
+        parts = _GAMES[key] = _GameParts(live)
+    return parts
 
 
 class _TableParts:
@@ -99,17 +137,14 @@ class _TableParts:
         # Which game and table these are, without keeping either alive: a kept table holds its
         # whole state, and the parts of a game's old tables (or of a game no longer in memory)
         # are only bytes until they are pushed out.
-        self.game_id, self.table = live.id, weakref.ref(table)
-        names = self.names = telling.names_of(table)
+        self.game_id, self.table = live.id.int, weakref.ref(table)
+        game = _game_parts(live)
+        seats, names = game.seated(table)
+        self.names = names
         status = "finished" if table.ended is not None else ("playing" if table.started else "waiting")
-        self.head = b"".join((  # fields 1-3; the viewer's seat (4) comes between these and the rest
-            string_field(_VIEW["game_id"].number, str(live.id)),
-            string_field(_VIEW["game_type"].number, live.game.name),
-            varint_field(_VIEW["version"].number, table.version),
-        ))
-        self.seats = varint_field(_VIEW["status"].number, _STATUS[status]) + b"".join(
-            length_delimited(_VIEW["seats"].number, seat_info(seat, name)) for seat, name in enumerate(table.seats)
-        )
+        # fields 1-3; the viewer's seat (4) comes between these and the rest
+        self.head = game.head + varint_field(_VIEW["version"].number, table.version)
+        self.seats = _STATUS_FIELDS[status] + seats
         # Made on first use: a table inside a decision has no prompts to ask for, and its
         # state may be half-made (Caninos's was, issue 16), so its prompts are never asked.
         self._prompts: list[tuple[Seat, bytes]] | None = None
@@ -121,7 +156,7 @@ class _TableParts:
             _OUTCOME(dataclasses.replace(outcome, reason=telling.named(outcome.reason, names))),
         )
         self.outcome += varint_field(_VIEW["prompt_limit_ms"].number, table.prompt_limit_ms)
-        self.fork = _fork_field(live)
+        self.fork = game.fork
 
     def pending(self, table: tables.Table[Any], due: Mapping[Seat, int]) -> bytes:
         """The pending prompts of `table` (these parts' own), each with its deadline if its
@@ -135,22 +170,36 @@ class _TableParts:
     def _prompts_field(self, table: tables.Table[Any], due: Mapping[Seat, int]) -> bytes:
         if self._prompts is None:
             # Each prompt's fields but its deadline, which depends on the clocks the caller has.
-            self._prompts = [
-                (prompt.seat, _PROMPT(dataclasses.replace(prompt, label=telling.named(prompt.label, self.names))))
-                for prompt in table.pending()
-            ]
+            self._prompts = [(prompt.seat, _prompt_fields(prompt, self.names)) for prompt in table.pending()]
         return b"".join(
             length_delimited(_PENDING, fields + (_DEADLINE_TAG + varint(due[seat]) if seat in due else b""))
             for seat, fields in self._prompts
         )
 
 
+_STATUS_FIELDS = {status: varint_field(_VIEW["status"].number, number) for status, number in _STATUS.items()}
 _TABLES: dict[int, _TableParts] = {}
+# A prompt's fields, but its deadline, by prompt value: with the names they were written with.
+# Prompts come back with every state (a turn's prompt is the same until the turn ends).
+_PROMPTS: dict[Any, tuple[list[str], bytes]] = {}
+MAX_PROMPTS = 1024
+
+
+def _prompt_fields(prompt: Any, names: list[str]) -> bytes:
+    found = _PROMPTS.get(prompt)
+    if found is not None and found[0] == names:
+        return found[1]
+    # "seat 1 ..." -> "Bob ..."
+    fields = _PROMPT(dataclasses.replace(prompt, label=telling.named(prompt.label, names)))
+    if len(_PROMPTS) >= MAX_PROMPTS:
+        _PROMPTS.clear()
+    _PROMPTS[prompt] = (names, fields)
+    return fields
 
 
 def _table_parts(live: LiveGame, table: tables.Table[Any]) -> _TableParts:
     parts = _TABLES.get(id(table))
-    if parts is None or parts.table() is not table or parts.game_id != live.id:
+    if parts is None or parts.table() is not table or parts.game_id != live.id.int:
         if len(_TABLES) >= MAX_TABLES:
             del _TABLES[next(iter(_TABLES))]  # the oldest made (dicts keep insertion order)
         parts = _TABLES[id(table)] = _TableParts(live, table)
@@ -200,21 +249,54 @@ def _game_view_field(game: Game[Any], view: Any) -> bytes:
     return length_delimited(_VIEW["game"].number, member_tag + varint(len(payload)) + payload)
 
 
-_COMMANDS: dict[str, dict[Any, bytes]] = {}
+# Per game type, per legal command (by value: domain commands are frozen and hashable): its
+# `legal_commands` field, and, for a command whose label depends on the command and the seats'
+# names alone (`telling.label_by_command`), its `legal_labels` field with the names it was
+# written with. Most of a view's commands are offered again and again (a Hoarders seat's ten
+# picks, A Dog's Life's moves), so their labels are written once, not once per view.
+_COMMANDS: dict[str, dict[Any, list[Any]]] = {}
+
+
+def _known_commands(game: Game[Any]) -> dict[Any, list[Any]]:
+    known = _COMMANDS.get(game.name)
+    if known is None:
+        known = _COMMANDS[game.name] = {}
+    return known
+
+
+def _known(known: dict[Any, list[Any]], game: Game[Any], command: Any) -> list[Any]:
+    """`command`'s entry: [its field, the names its label was kept with (None: not kept), that label's field]."""
+    entry = known.get(command)
+    if entry is None:
+        if len(known) >= MAX_COMMANDS:
+            known.clear()
+        message = command_message(game.name, tables.encode_command(game, command))
+        entry = known[command] = [length_delimited(_VIEW["legal_commands"].number, message.SerializeToString()), None, b""]
+    return entry
 
 
 def command_field(game: Game[Any], command: Any) -> bytes:
     """A legal command as the view's `legal_commands` field holds it, encoded once per value."""
-    known = _COMMANDS.get(game.name)
-    if known is None:
-        known = _COMMANDS[game.name] = {}
-    found = known.get(command)
-    if found is None:
-        if len(known) >= MAX_COMMANDS:
-            known.clear()
-        message = command_message(game.name, tables.encode_command(game, command))
-        found = known[command] = length_delimited(_VIEW["legal_commands"].number, message.SerializeToString())
-    return found
+    encoded: bytes = _known(_known_commands(game), game, command)[0]
+    return encoded
+
+
+def _commands_and_labels(game: Game[Any], table: tables.Table[Any], seat: Seat, names: list[str]) -> tuple[bytes, bytes]:
+    """The seat's legal commands' fields and their labels' fields, each run in order."""
+    known = _known_commands(game)
+    fields: list[bytes] = []
+    labels: list[bytes] = []
+    for command in tables.legal_commands(table, seat):
+        entry = _known(known, game, command)
+        fields.append(entry[0])
+        if entry[1] == names:  # a list of a few names: compared in C
+            labels.append(entry[2])
+            continue
+        label = _label_field(telling.label(table, seat, command, names))
+        if telling.label_by_command(game, command):
+            entry[1], entry[2] = names, label
+        labels.append(label)
+    return b"".join(fields), b"".join(labels)
 
 
 def command_message(game_name: str, tagged: dict[str, Any], into: pb.Command | None = None) -> pb.Command:

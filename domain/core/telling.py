@@ -10,8 +10,9 @@ state does not know them; they say "seat 2", and `named` puts the name in.
 
 from __future__ import annotations
 
+import dis
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kennel.domain.core import table as tables
@@ -61,6 +62,45 @@ def label(table: tables.Table[Any], seat: Seat, command: Any, names: Sequence[st
     if isinstance(command, AnswerUndo):
         return Label("Agree to undo" if command.agree else "Refuse to undo", UNDO_GROUP)
     return table.game.words.label(table.state, seat, command, names)
+
+
+# Engine commands whose labels are written above from the command alone.
+_ENGINE_LABELLED = (ProposeUndo, AnswerUndo)
+_BY_COMMAND: dict[tuple[str, type], bool] = {}
+
+
+def label_by_command(game: Game[Any], command: Any) -> bool:
+    """Whether `command`'s label depends on the command and the seats' names alone, not on the
+    state or on whose it is: such a label may be kept per command and names, and written once
+    for every view that offers that command (kennel.service.viewbytes). Found once per command
+    type, from the label function's code: it never reads its `state` or `seat` argument."""
+    cls = command.__class__
+    key = (game.name, cls)
+    found = _BY_COMMAND.get(key)
+    if found is None:
+        if issubclass(cls, _ENGINE_LABELLED):
+            found = True
+        else:
+            words = game.words.commands.get(cls)
+            found = words is not None and _reads_only_command_and_names(words.label)
+        _BY_COMMAND[key] = found
+    return found
+
+
+_READS = frozenset({"LOAD_FAST", "LOAD_FAST_CHECK", "LOAD_CLOSURE", "LOAD_DEREF", "DELETE_FAST", "STORE_FAST"})
+_DYNAMIC = frozenset({"locals", "vars", "eval", "exec", "globals"})  # could read an argument without naming it
+
+
+def _reads_only_command_and_names(function: Callable[..., str]) -> bool:
+    """Whether a label function `(state, seat, command, names)` leaves its first two arguments
+    unread (a nested function or comprehension that reads them makes them cells, read here too)."""
+    code = getattr(function, "__code__", None)
+    if code is None or code.co_argcount != 4 or _DYNAMIC & set(code.co_names):
+        return False
+    unread = set(code.co_varnames[:2])
+    if unread & set(code.co_cellvars):
+        return False
+    return not any(op.opname in _READS and op.argval in unread for op in dis.get_instructions(code))
 
 
 def sentence(game: Game[Any], event: Any, names: Sequence[str]) -> str:
