@@ -236,6 +236,22 @@ def build_view(
 
 
 _EVENT = pb.Event.DESCRIPTOR.fields_by_name
+_EVENT_VERSION, _EVENT_SEAT, _EVENT_SENTENCE = (_EVENT[name].number for name in ("version", "seat", "sentence"))
+if not _EVENT_VERSION < _EVENT_SEAT < _EVENT_SENTENCE:
+    raise AssertionError("event_bytes writes these fields in this order, protobuf's (by number)")
+_EVENT_SEAT_TAG = protobytes.tag(_EVENT_SEAT, 0)
+# Per game type: its member of the event's oneof (message type, tag), and its place among the
+# other fields, found once rather than sorted per event.
+_EVENT_MEMBERS: dict[str, tuple[Any, bytes, int]] = {}
+
+
+def _event_member(game: Any) -> tuple[Any, bytes, int]:
+    found = _EVENT_MEMBERS.get(game.name)
+    if found is None:
+        member = _EVENT[wire_name(game)]
+        place = sum(number < member.number for number in (_EVENT_VERSION, _EVENT_SEAT, _EVENT_SENTENCE))
+        found = _EVENT_MEMBERS[game.name] = (member.message_type, protobytes.tag(member.number, 2), place)
+    return found
 
 
 def event_bytes(live: LiveGame, version: int, seat: int | None, event: Any, table: tables.Table[Any] | None = None) -> bytes:
@@ -246,15 +262,15 @@ def event_bytes(live: LiveGame, version: int, seat: int | None, event: Any, tabl
         return event_message(live, version, seat, event, table).SerializeToString()
     game = live.game
     sentence = telling.sentence(game, event, telling.names_of(table if table is not None else live.table))
-    member = _EVENT[wire_name(game)]
-    union = protobytes.union_member(member.message_type, game.events.name_of(event), event)
+    message_type, member_tag, place = _event_member(game)
+    union = protobytes.union_member(message_type, game.events.name_of(event), event)
     fields = [
-        (_EVENT["version"].number, protobytes.varint_field(_EVENT["version"].number, version)),
-        (_EVENT["seat"].number, b"" if seat is None else protobytes.tag(_EVENT["seat"].number, 0) + protobytes.varint(seat)),
-        (member.number, protobytes.length_delimited(member.number, union)),
-        (_EVENT["sentence"].number, protobytes.string_field(_EVENT["sentence"].number, sentence)),
+        protobytes.varint_field(_EVENT_VERSION, version),
+        b"" if seat is None else _EVENT_SEAT_TAG + protobytes.varint(seat),
+        protobytes.string_field(_EVENT_SENTENCE, sentence),
     ]
-    return b"".join(encoded for _, encoded in sorted(fields))  # in field number order, as protobuf writes them
+    fields.insert(place, member_tag + protobytes.varint(len(union)) + union)  # in field number order
+    return b"".join(fields)
 
 
 def event_message(

@@ -54,6 +54,7 @@ _LABEL = pb.CommandLabel.DESCRIPTOR.fields_by_name
 _LABEL_TEXT_TAG, _LABEL_GROUP_TAG = tag(_LABEL["text"].number, 2), tag(_LABEL["group"].number, 2)
 _LEGAL_LABELS_TAG = tag(_VIEW["legal_labels"].number, 2)
 _HEADLINE, _PENDING = _VIEW["headline"].number, _VIEW["pending"].number
+_RESOLVING = string_field(_HEADLINE, RESOLVING)
 
 
 def build_view_bytes(
@@ -84,7 +85,7 @@ def build_view_bytes(
     out.append(parts.outcome)
     out.append(labels)
     # Between two events of one decision nobody owes anything, so there is no prompt to head with.
-    out.append(string_field(_HEADLINE, telling.headline(table, viewer, parts.names) if settled else RESOLVING))
+    out.append(parts.headline(table, viewer) if settled else _RESOLVING)
     out.append(parts.fork)
     return b"".join(out)
 
@@ -131,7 +132,7 @@ def _game_parts(live: LiveGame) -> _GameParts:
 class _TableParts:
     """What every viewer's view of one table shares, encoded once."""
 
-    __slots__ = ("game_id", "table", "names", "head", "seats", "outcome", "fork", "_prompts", "_pending")
+    __slots__ = ("game_id", "table", "names", "head", "seats", "outcome", "fork", "_prompts", "_pending", "_shared")
 
     def __init__(self, live: LiveGame, table: tables.Table[Any]) -> None:
         # Which game and table these are, without keeping either alive: a kept table holds its
@@ -149,6 +150,7 @@ class _TableParts:
         # state may be half-made (Caninos's was, issue 16), so its prompts are never asked.
         self._prompts: list[tuple[Seat, bytes]] | None = None
         self._pending: bytes | None = None  # without deadlines
+        self._shared: bytes | None = None  # the headline of viewers asked nothing
         outcome = table.outcome()
         self.outcome = b"" if outcome is None else length_delimited(
             _VIEW["outcome"].number,
@@ -157,6 +159,16 @@ class _TableParts:
         )
         self.outcome += varint_field(_VIEW["prompt_limit_ms"].number, table.prompt_limit_ms)
         self.fork = game.fork
+
+    def headline(self, table: tables.Table[Any], viewer: Viewer) -> bytes:
+        """The viewer's `headline` field: its own prompt, or what every viewer asked nothing
+        reads alike (made once for them all)."""
+        own = telling.own_headline(table, viewer, self.names)
+        if own is not None:
+            return string_field(_HEADLINE, own)
+        if self._shared is None:
+            self._shared = string_field(_HEADLINE, telling.shared_headline(table, self.names))
+        return self._shared
 
     def pending(self, table: tables.Table[Any], due: Mapping[Seat, int]) -> bytes:
         """The pending prompts of `table` (these parts' own), each with its deadline if its

@@ -153,6 +153,23 @@ def seating_sentence(event: SeatingSet, names: Sequence[str]) -> str:
 
 def headline(table: tables.Table[Any], viewer: Viewer, names: Sequence[str]) -> str:
     """What heads a screen: the viewer's own prompt, or whom the table waits for, or the end."""
+    own = own_headline(table, viewer, names)
+    return own if own is not None else shared_headline(table, names)
+
+
+def own_headline(table: tables.Table[Any], viewer: Viewer, names: Sequence[str]) -> str | None:
+    """The headline of a viewer the table asks something (its own prompt), else None: every
+    other viewer's is `shared_headline`, the same for them all."""
+    if not table.started or table.outcome() is not None:
+        return None
+    for prompt in table.pending():
+        if prompt.seat == viewer:
+            return f"Your move: {named(prompt.label, names)}."
+    return None
+
+
+def shared_headline(table: tables.Table[Any], names: Sequence[str]) -> str:
+    """The headline of every viewer the table asks nothing: the end, or whom it waits for."""
     outcome = table.outcome()
     if outcome is not None and outcome.reason == LOBBY_CLOSED:
         return CLOSED
@@ -162,12 +179,8 @@ def headline(table: tables.Table[Any], viewer: Viewer, names: Sequence[str]) -> 
     if not table.started:
         missing = len(table.open_seats)
         return f"Waiting for {missing} more player{'s' if missing != 1 else ''} to join."
-    prompts = table.pending()
-    own = [p for p in prompts if p.seat == viewer]
-    if own:
-        return f"Your move: {named(own[0].label, names)}."
     waiting: dict[str, list[str]] = {}
-    for prompt in prompts:
+    for prompt in table.pending():
         # A prompt's label is written to the seat it asks ("act with your dog"); told to the
         # others, it is about them.
         about = _YOUR.sub(lambda m: "Their" if m.group(0)[0] == "Y" else "their", named(prompt.label, names))

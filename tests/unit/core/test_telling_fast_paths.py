@@ -1,16 +1,21 @@
 """`telling.label_by_command` says which labels depend on the command and the seats' names
 alone (a view keeps those, kennel.service.viewbytes). Over bot games of every game, every label
 it says so of is the label written with no state and no seat, and one command has one label
-wherever it is offered; the code reading behind it sees an argument read however it is read."""
+wherever it is offered; the code reading behind it sees an argument read however it is read.
+The headline, split into the viewer's own and the one every viewer asked nothing shares, is the
+headline as first written, for every viewer of every position."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from kennel.domain.core import table as tables
 from kennel.domain.core import telling
+from kennel.domain.core.lobby import LOBBY_CLOSED
 from kennel.domain.core.undo import AnswerUndo, ProposeUndo
+from kennel.domain.core.words import listing
 from kennel.domain.hoarders.commands import AllowTheft, RevealCritter
 from kennel.domain.registry import GAMES
 from testkit.bot_games import bot_game
@@ -77,3 +82,46 @@ def test_every_way_of_reading_an_argument_is_seen() -> None:
         assert not telling._reads_only_command_and_names(function), function.__name__
     assert not telling._reads_only_command_and_names(print)  # not Python: not read
     assert telling._reads_only_command_and_names(_reads_the_command_and_names)
+
+
+def _plain_headline(table: tables.Table[Any], viewer: Any, names: list[str]) -> str:
+    """The headline as first written, in one piece (before its split into the viewer's own and
+    the one shared by every viewer asked nothing)."""
+    outcome = table.outcome()
+    if outcome is not None and outcome.reason == LOBBY_CLOSED:
+        return telling.CLOSED
+    if outcome is not None:
+        winners = listing([names[s] for s in outcome.winners]) or "Nobody"
+        return f"{winners} won. {telling.named(outcome.reason, names)}"
+    if not table.started:
+        missing = len(table.open_seats)
+        return f"Waiting for {missing} more player{'s' if missing != 1 else ''} to join."
+    prompts = table.pending()
+    own = [p for p in prompts if p.seat == viewer]
+    if own:
+        return f"Your move: {telling.named(own[0].label, names)}."
+    waiting: dict[str, list[str]] = {}
+    for prompt in prompts:
+        about = re.sub(r"\b[Yy]our\b", lambda m: "Their" if m.group(0)[0] == "Y" else "their", telling.named(prompt.label, names))
+        waiting.setdefault(about, []).append(names[prompt.seat])
+    if not waiting:
+        return "Waiting for the table."
+    return " ".join(f"Waiting for {listing(who)} to {what}." for what, who in waiting.items())
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_headline_in_two_parts_is_the_headline_in_one(name: str) -> None:
+    game = GAMES[name]
+    shared_by_many = 0
+    for index, seats in enumerate((3, game.seats.maximum)):
+        ledger = bot_game(game, f"telling-headline-{name}-{index}", seats, open_seats=1)
+        for table in _positions(ledger):
+            names = telling.names_of(table)
+            shared = telling.shared_headline(table, names)
+            for viewer in (None, *range(seats), seats):
+                expected = _plain_headline(table, viewer, names)
+                assert telling.headline(table, viewer, names) == expected, (table.version, viewer)
+                own = telling.own_headline(table, viewer, names)
+                assert (own if own is not None else shared) == expected, (table.version, viewer)
+                shared_by_many += own is None
+    assert shared_by_many > 100
