@@ -73,18 +73,20 @@ class _GameCache:
 
 class Projections:
     def __init__(self, max_games: int = MAX_GAMES, event_window: int = EVENT_WINDOW) -> None:
-        self._games: OrderedDict[Any, _GameCache] = OrderedDict()
+        # By the game id's int: hashing a UUID runs Python (its `__hash__`), an int's does not.
+        self._games: OrderedDict[int, _GameCache] = OrderedDict()
         self._max_games = max_games
         self._window = event_window
 
     def _cache(self, live: LiveGame, viewer: Viewer) -> _ViewerCache:
-        cache = self._games.get(live.id)
+        key = live.id.int
+        cache = self._games.get(key)
         if cache is None or cache.ledger_id != id(live.ledger):
-            cache = self._games[live.id] = _GameCache(ledger_id=id(live.ledger))
+            cache = self._games[key] = _GameCache(ledger_id=id(live.ledger))
             while len(self._games) > self._max_games:
                 self._games.popitem(last=False)
         else:
-            self._games.move_to_end(live.id)
+            self._games.move_to_end(key)
         found = cache.viewers.get(viewer)
         if found is None:
             found = cache.viewers[viewer] = _ViewerCache()

@@ -109,6 +109,56 @@ def _dispatch(descriptor: Descriptor) -> tuple[dict[type, Encoder], Encoder]:
     return found
 
 
+KEPT = 512  # nested values' encodings kept per message type and class (a bounded cost per process)
+
+
+def _nested(descriptor: Descriptor) -> tuple[dict[type, Encoder], Encoder]:
+    """`_dispatch` for a message nested in another: a frozen dataclass's encoding is kept by
+    the value's identity for the last `KEPT` values (with the value itself, so that its id is
+    not another's while kept). Views share their parts: every viewer's view of a state holds
+    the same public parts (kennel.domain.core.frozen.per_recent_state), and a game's view
+    builds an unchanged part of its state into the same object again (`per_recent_part`)."""
+    found = _NESTED.get(descriptor)
+    if found is not None:
+        return found
+    by_class: dict[type, Encoder] = {}
+
+    def encode(value: Any) -> bytes:
+        cls = value.__class__
+        compiled = by_class.get(cls)
+        if compiled is None:
+            compiled = _dispatch(descriptor)[0].get(cls) or _compile(descriptor, cls)
+            if dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+                compiled = _remembered(compiled)
+            by_class[cls] = compiled
+        return compiled(value)
+
+    found = _NESTED[descriptor] = (by_class, encode)
+    return found
+
+
+_NESTED: dict[Descriptor, tuple[dict[type, Encoder], Encoder]] = {}
+
+
+def _remembered(compiled: Encoder) -> Encoder:
+    kept: dict[int, tuple[Any, bytes]] = {}
+
+    def encode(value: Any) -> bytes:
+        found = kept.get(id(value))
+        if found is not None and found[0] is value:
+            return found[1]
+        encoded = compiled(value)
+        if len(kept) >= KEPT:
+            try:
+                del kept[next(iter(kept))]  # the oldest (dicts keep insertion order)
+            except (KeyError, RuntimeError, StopIteration):  # another thread took it first
+                pass
+        kept[id(value)] = (value, encoded)
+        return encoded
+
+    return encode
+
+
 def union_member(descriptor: Descriptor, type_name: str, value: Any) -> bytes:
     """The member named `type_name` of a message with one oneof of messages, holding `value`,
     as that message's bytes (what `wire.fill_union` sets)."""
@@ -183,7 +233,7 @@ def _field_code(field: FieldDescriptor, env: dict[str, Any]) -> list[str]:
     packed = field.is_repeated and field.is_packed
     env[key] = tag(n, 2 if field.type in _LENGTH_DELIMITED or packed else 0)
     if field.type == FieldDescriptor.TYPE_MESSAGE:
-        env[f"c{n}"], env[f"m{n}"] = _dispatch(field.message_type)
+        env[f"c{n}"], env[f"m{n}"] = _nested(field.message_type)
         encode = [f"b = (c{n}.get(i.__class__) or m{n})(i)", "k = len(b)"]
         item = [*encode, f"out.append({key} + {_varint_of('k')} + b)"]
     elif field.type == FieldDescriptor.TYPE_STRING:

@@ -59,7 +59,7 @@ def test_only_the_most_recent_games_keep_caches() -> None:
     games = [_live(f"projection-lru-{index}") for index in range(3)]
     for live in games:
         projections.view(live, 0)
-    assert [key for key in projections._games] == [games[1].id, games[2].id]
+    assert [key for key in projections._games] == [games[1].id.int, games[2].id.int]
     assert projections.view(games[0], 0) == build_view(games[0], 0)  # rebuilt on its next use
 
 
