@@ -20,7 +20,7 @@ from kennel.domain.a_dogs_life.events import (
     NewspaperTaken,
 )
 from kennel.domain.a_dogs_life.state import ADogsLifeState, DogState, GroundItem, ItemKind, Phase, Piddle
-from kennel.domain.core.frozen import per_recent_state, replaced, short_lived
+from kennel.domain.core.frozen import per_recent_part, per_recent_state, replaced, short_lived
 
 HIDDEN_ADDRESS = 0
 
@@ -74,7 +74,7 @@ def view(state: ADogsLifeState, viewer: int | None) -> ADogsLifeView:
     if not state.dogs[viewer].newspapers:  # then it sees all a spectator sees
         return replaced(public, viewer=viewer)
     dogs = list(public.dogs)
-    dogs[viewer] = _dog_view(viewer, state.dogs[viewer], True)
+    dogs[viewer] = _seen_dog(state.dogs[viewer], viewer, True)
     return replaced(public, viewer=viewer, dogs=tuple(dogs))
 
 
@@ -98,7 +98,7 @@ def _public_view(state: ADogsLifeState) -> ADogsLifeView:
         bone_supply=state.bone_supply,
         overtime=state.overtime,
         contenders=state.contenders,
-        dogs=tuple(_dog_view(seat, dog, False) for seat, dog in enumerate(state.dogs)),
+        dogs=tuple(_seen_dog(dog, seat, False) for seat, dog in enumerate(state.dogs)),
         winners=state.winners,
         sniffed=state.sniffed,
     )
@@ -108,6 +108,11 @@ def _face_down(item: GroundItem) -> GroundItem:
     if item.kind is ItemKind.NEWSPAPER:
         return replaced(item, address=HIDDEN_ADDRESS)
     return item
+
+
+@per_recent_part  # a dog unchanged since the last state is seen as before (the same object)
+def _seen_dog(dog: DogState, seat: int, own: bool) -> DogView:
+    return _dog_view(seat, dog, own)
 
 
 def _dog_view(seat: int, dog: DogState, own: bool) -> DogView:

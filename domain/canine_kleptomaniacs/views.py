@@ -25,11 +25,12 @@ from kennel.domain.canine_kleptomaniacs.state import (
     Offer,
     Owed,
     Place,
+    Seat,
     Theft,
     TurnPhase,
 )
 from kennel.domain.canine_kleptomaniacs.trading import offers_per_turn
-from kennel.domain.core.frozen import per_recent_state, replaced, short_lived
+from kennel.domain.core.frozen import per_recent_part, per_recent_state, replaced, short_lived
 
 
 @short_lived
@@ -147,18 +148,7 @@ def _public_view(state: CanineState) -> CanineView:
         paw_holder=state.paw_holder,
         reformed=state.reformed,
         finished=state.finished,
-        seats=tuple(
-            SeatView(
-                seat=number,
-                dog=seat.dog,
-                hand_size=len(seat.hand),
-                places=tuple(_place_view(place) for place in seat.places),
-                bedroom=seat.bedroom,
-                kept=seat.kept,
-                quiet_turns=seat.quiet_turns,
-            )
-            for number, seat in enumerate(state.seats)
-        ),
+        seats=tuple(_seat_view(seat, number) for number, seat in enumerate(state.seats)),
         effect=None if effect is None else effect_view(effect, None),
         hand=(),
         walkies_card=None,
@@ -168,6 +158,19 @@ def _public_view(state: CanineState) -> CanineView:
             max(0, offers_per_turn() - state.proposals_of(seat)) for seat in range(state.seat_count)
         ),
         suspended=None if state.suspended is None else effect_view(state.suspended, None),
+    )
+
+
+@per_recent_part  # a seat unchanged since the last state is seen as before (the same object)
+def _seat_view(seat: Seat, number: int) -> SeatView:
+    return SeatView(
+        seat=number,
+        dog=seat.dog,
+        hand_size=len(seat.hand),
+        places=tuple(_place_view(place) for place in seat.places),
+        bedroom=seat.bedroom,
+        kept=seat.kept,
+        quiet_turns=seat.quiet_turns,
     )
 
 

@@ -17,8 +17,8 @@ from kennel.domain.caninos.cards import Card, Pizza
 from kennel.domain.caninos.events import CardsDealt, CardsDrawn, DeckShuffled, DiscardShuffled, PizzasShuffled
 from kennel.domain.caninos.options import Options
 from kennel.domain.caninos.scoring import points
-from kennel.domain.caninos.state import Answer, CaninosState, Draft, Hex, Play, Slice, Turn
-from kennel.domain.core.frozen import per_recent_state, replaced, short_lived
+from kennel.domain.caninos.state import Answer, CaninosState, Draft, Hex, Play, Player, Slice, Turn
+from kennel.domain.core.frozen import per_recent_part, per_recent_state, replaced, short_lived
 
 
 @short_lived
@@ -74,21 +74,9 @@ def _public_view(state: CaninosState) -> CaninosView:
         viewer=None,
         options=state.options,
         turn=state.turn,
-        players=tuple(
-            PlayerView(
-                seat=seat,
-                collection=player.collection,
-                points=points(player),
-                hand_size=len(player.hand),
-                hexes=player.hexes,
-                fairy=player.fairy,
-            )
-            for seat, player in enumerate(state.players)
-        ),
+        players=tuple(_player_view(player, seat) for seat, player in enumerate(state.players)),
         doubles=state.doubles,
-        mini_decks=tuple(
-            MiniDeckView(top=deck[0] if deck else None, size=len(deck)) for deck in state.mini_decks
-        ),
+        mini_decks=tuple(_mini_deck_view(deck) for deck in state.mini_decks),
         deck_size=len(state.deck),
         discard=state.discard,
         draft=state.draft,
@@ -100,6 +88,24 @@ def _public_view(state: CaninosState) -> CaninosView:
         reshuffles=state.reshuffles,
         hand=(),
     )
+
+
+# A player or mini-deck unchanged since the last state is seen as before (the same object).
+@per_recent_part
+def _player_view(player: Player, seat: int) -> PlayerView:
+    return PlayerView(
+        seat=seat,
+        collection=player.collection,
+        points=points(player),
+        hand_size=len(player.hand),
+        hexes=player.hexes,
+        fairy=player.fairy,
+    )
+
+
+@per_recent_part
+def _mini_deck_view(deck: tuple[Pizza, ...]) -> MiniDeckView:
+    return MiniDeckView(top=deck[0] if deck else None, size=len(deck))
 
 
 def redact(event: Any, viewer: int | None) -> Any:

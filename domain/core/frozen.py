@@ -1,5 +1,6 @@
 """Fast paths for the domain's frozen dataclasses: `replaced` (a fast `dataclasses.replace`),
-values computed once per state (`per_state` on the object, `per_recent_state` beside it), and
+values computed once per state (`per_state` on the object, `per_recent_state` beside it) or
+per part of one (`per_recent_part`), and
 a faster `__init__` for objects made by the thousand and soon dropped (`short_lived`).
 
 `evolve` replaces the state, a player or the turn several times per event, and
@@ -99,6 +100,36 @@ def per_recent_state(function: F) -> F:
             except (KeyError, RuntimeError, StopIteration):  # another thread emptied it first
                 pass
         kept[key] = (weakref.ref(obj), result)
+        return result
+
+    return once  # type: ignore[return-value]
+
+
+RECENT_PARTS = 512  # parts whose `per_recent_part` values are kept, per function
+
+
+def per_recent_part(function: F) -> F:
+    """Compute `function(part, *args)` once per part object (and hashable `args`, such as a
+    seat) while it is among the last `RECENT_PARTS` asked about: for a piece of a view made
+    from one part of a frozen state (a seat's player), which a new state whose change lies
+    elsewhere holds unchanged. The piece made again is then the very object made before, so
+    its encoding is found by identity (kennel.service.protobytes). The part is held beside
+    its value while kept (parts are small, never a whole state), so its id is not another's."""
+    kept: dict[tuple[Any, ...], tuple[Any, Any]] = {}
+
+    @functools.wraps(function)
+    def once(part: Any, *args: Any) -> Any:
+        key = (id(part), *args)
+        entry = kept.get(key)
+        if entry is not None and entry[0] is part:
+            return entry[1]
+        result = function(part, *args)
+        if len(kept) >= RECENT_PARTS:
+            try:
+                del kept[next(iter(kept))]  # the oldest (dicts keep insertion order)
+            except (KeyError, RuntimeError, StopIteration):  # another thread emptied it first
+                pass
+        kept[key] = (part, result)
         return result
 
     return once  # type: ignore[return-value]

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kennel.domain.core.frozen import per_recent_state, replaced, short_lived
+from kennel.domain.core.frozen import per_recent_part, per_recent_state, replaced, short_lived
 from kennel.domain.hoarders.cards import Critter, Nut, sorted_critters
 from kennel.domain.hoarders.events import CrittersPicked, NutsShuffled
 from kennel.domain.hoarders.outcome import outcome
-from kennel.domain.hoarders.state import HoardersState, Phase, Theft
+from kennel.domain.hoarders.state import Hoard, HoardersState, Phase, Theft
 
 
 @short_lived
@@ -62,13 +62,15 @@ def _public_view(state: HoardersState) -> HoardersView:
         deck_size=len(state.deck),
         turn=None if outcome(state) is not None else state.seat_in_turn,
         theft=state.theft,
-        seats=tuple(
-            SeatView(seat=seat, nuts=hoard.nuts, face_down=len(hoard.face_down), revealed=hoard.revealed)
-            for seat, hoard in enumerate(state.hoards)
-        ),
+        seats=tuple(_seat_view(hoard, seat) for seat, hoard in enumerate(state.hoards)),
         hand=(),
         face_down=(),
     )
+
+
+@per_recent_part  # a hoard unchanged since the last state is seen as before (the same object)
+def _seat_view(hoard: Hoard, seat: int) -> SeatView:
+    return SeatView(seat=seat, nuts=hoard.nuts, face_down=len(hoard.face_down), revealed=hoard.revealed)
 
 
 def redact(event: Any, viewer: int | None) -> Any:
