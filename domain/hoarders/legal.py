@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from kennel.domain.core.frozen import per_recent_part
 from kennel.domain.hoarders.cards import CRITTERS_PICKED, Critter, sorted_critters
 from kennel.domain.hoarders.commands import AllowTheft, CancelTheft, PickCritters, RevealCritter
 from kennel.domain.hoarders.critters import steals, theft_targets
@@ -19,10 +20,7 @@ def legal_commands(state: HoardersState, seat: int) -> tuple[Any, ...]:
     if state.phase is Phase.PICKING:
         if hoard.has_picked:
             return ()
-        # Ten pairs, each spelled once, in rulebook order.
-        return tuple(
-            PickCritters(critters=pair) for pair in combinations(sorted_critters(hoard.hand), CRITTERS_PICKED)
-        )
+        return _picks(hoard.hand)
     if state.phase is not Phase.REVEALING:
         return ()
     if state.theft is not None:
@@ -40,3 +38,9 @@ def legal_commands(state: HoardersState, seat: int) -> tuple[Any, ...]:
         else:
             reveals.append(RevealCritter(critter=critter))
     return tuple(reveals)
+
+
+@per_recent_part  # once per hand: a seat's view and its command ask for the same ten
+def _picks(hand: tuple[Critter, ...]) -> tuple[PickCritters, ...]:
+    # Ten pairs, each spelled once, in rulebook order.
+    return tuple(PickCritters(critters=pair) for pair in combinations(sorted_critters(hand), CRITTERS_PICKED))

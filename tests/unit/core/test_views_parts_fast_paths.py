@@ -2,17 +2,23 @@
 dog or seat) are the pieces made from scratch: at every position of bot games of every game,
 for every viewer, with parts kept across states and with almost none kept (pushed out at once),
 the view is the view as first written (`plain_views`); and a kept piece is one part's and one
-set of arguments' only (a dog seen by its own seat is not the dog others see)."""
+set of arguments' only (a dog seen by its own seat is not the dog others see). Hoarders' picks,
+made once per hand, are the hand's pairs."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 import pytest
 from kennel.domain.core import frozen
 from kennel.domain.core import table as tables
 from kennel.domain.core.codec import to_json
+from kennel.domain.hoarders.cards import CRITTERS_PICKED, sorted_critters
+from kennel.domain.hoarders.commands import PickCritters
+from kennel.domain.hoarders.outcome import outcome
+from kennel.domain.hoarders.state import Phase
 from kennel.domain.registry import GAMES
 from plain_views import PLAIN_VIEWS
 from test_engine_fast_paths import same_json
@@ -68,3 +74,22 @@ def test_a_part_pushed_out_and_dropped_is_never_taken_for_a_new_one(monkeypatch:
 
     for value in range(500):
         assert piece(_Part(value)) == value  # each dropped at once: ids come back
+
+
+def test_hoarders_picks_kept_per_hand_are_the_pairs_of_the_hand() -> None:
+    game: Any = GAMES["hoarders"]
+    picking = 0
+    for seats in (2, 3, game.seats.maximum):
+        ledger = bot_game(game, f"views-parts-picks-{seats}", seats)
+        table = None
+        for event in ledger.events:
+            table = tables.open_table(game, event) if table is None else tables.evolve(table, event)
+            state = table.state
+            for seat in range(seats):
+                hoard = state.hoards[seat]
+                if state.phase is not Phase.PICKING or hoard.has_picked or outcome(state) is not None:
+                    continue
+                pairs = combinations(sorted_critters(hoard.hand), CRITTERS_PICKED)
+                assert game.legal_commands(state, seat) == tuple(PickCritters(critters=pair) for pair in pairs)
+                picking += 1
+    assert picking > 50
