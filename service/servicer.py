@@ -24,7 +24,7 @@ from kennel.service.calls import CallsInProgress
 from kennel.service.errors import InvalidArgument, status_of
 from kennel.service.games import GameHub
 from kennel.service.history import History
-from kennel.service.interceptors import current_game, current_principal
+from kennel.service.interceptors import current_call, current_game, current_principal
 from kennel.service.live import LiveGame
 from kennel.service.metrics import Metrics
 from kennel.service.projections import (
@@ -97,9 +97,8 @@ class KennelServicer(pb_grpc.KennelServicer):
         game, outcome = "unknown", "INTERNAL"
         self._calls.start()
         try:
-            principal = current_principal()
+            principal, live = current_call()
             assert principal.seat is not None  # the interceptor admits only seats here
-            live = current_game()
             game = live.game.name
             command = _command(live, request.command)
             seat = principal.seat
@@ -139,8 +138,7 @@ class KennelServicer(pb_grpc.KennelServicer):
             self._calls.end()
 
     async def _get_view(self, request: pb.GetViewRequest) -> Any:
-        live = current_game()
-        principal = current_principal()
+        principal, live = current_call()
         viewer = principal.viewer
         if request.HasField("as_seat") and request.as_seat != viewer:
             # The interceptor has decided that this role may see that seat's view now.
