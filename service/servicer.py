@@ -20,6 +20,7 @@ from kennel.domain.core import telling
 from kennel.domain.registry import game_named, wire_name
 from kennel.replay.logformat import mid_decision
 from kennel.replay.signing import public_bytes
+from kennel.service import logs
 from kennel.service.calls import CallsInProgress
 from kennel.service.errors import InvalidArgument, status_of
 from kennel.service.games import GameHub
@@ -109,8 +110,8 @@ class KennelServicer(pb_grpc.KennelServicer):
                 alone=self._calls.alone,
             )
             outcome = "replayed" if accepted.replayed else "accepted"
-            log.info("command_accepted", first=accepted.first_version, last=accepted.last_version,
-                     replayed=accepted.replayed)
+            logs.info("command_accepted", first=accepted.first_version, last=accepted.last_version,
+                      replayed=accepted.replayed)
             head = pb.SubmitCommandResponse(
                 first_version=accepted.first_version, last_version=accepted.last_version, replayed=accepted.replayed
             ).SerializeToString()
