@@ -133,12 +133,20 @@ class GameHub(Lobby, Deciding, Replication):
 
     # Loading -----------------------------------------------------------------------------
 
-    async def get(self, game_id: str) -> LiveGame:
-        gid = parsed_game_id(game_id)
-        live = self._live.get(gid)
+    def loaded(self, game_id: str) -> LiveGame | None:
+        """The game if it is in memory now, else None (then `get` loads it): what `get` returns
+        without a coroutine, for the calls that name a loaded game, nearly all of them. Raises
+        as `get` does on an id that is not one."""
+        live = self._live.get(parsed_game_id(game_id))
         if live is not None:
             self.keep_if_finished(live)  # the most recently used, if over (and counted, if it was not)
+        return live
+
+    async def get(self, game_id: str) -> LiveGame:
+        live = self.loaded(game_id)
+        if live is not None:
             return live
+        gid = parsed_game_id(game_id)
         pending = self._loading.get(gid)
         if pending is None:
             pending = asyncio.get_running_loop().create_future()

@@ -21,7 +21,7 @@ import contextvars
 import hmac
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 import grpc
 import structlog
@@ -83,26 +83,30 @@ ACCESS: dict[str, Access] = {
 }
 
 
-class _Caller(NamedTuple):
-    """An admitted call's caller, and the game it named (a tuple: one is made per call)."""
-
-    principal: Principal
-    key: str  # the SHA-256 digest of the credential: what limits are counted by
-    client: str  # the client's address (an IPv6 /64 as one): what per-address limits count by
-    live: LiveGame
-
+# An admitted call's caller, and the game it named: (principal, key, client, live), where key is
+# the SHA-256 digest of the credential (what limits are counted by) and client the client's
+# address (an IPv6 /64 as one: what per-address limits count by). A plain tuple, not a
+# NamedTuple: one is made per call, and a NamedTuple's `__new__` is Python (about 3k instructions).
+_Caller = tuple[Principal, str, str, LiveGame]
+_PRINCIPAL, _KEY, _CLIENT, _LIVE = range(4)
 
 # The admitted caller of the call in progress, for the servicer (each call runs in its own task).
 _caller_var: contextvars.ContextVar[_Caller] = contextvars.ContextVar("kennel_caller")
 
 
 def current_principal() -> Principal:
-    return _caller_var.get().principal
+    return _caller_var.get()[_PRINCIPAL]
 
 
 def current_game() -> LiveGame:
     """The game the call in progress names, as the interceptor loaded it to admit the caller."""
-    return _caller_var.get().live
+    return _caller_var.get()[_LIVE]
+
+
+def current_call() -> tuple[Principal, LiveGame]:
+    """Both of the above, with one look-up of the context."""
+    caller = _caller_var.get()
+    return caller[_PRINCIPAL], caller[_LIVE]
 
 
 def credential_from(metadata: Any) -> str | None:
@@ -162,6 +166,25 @@ def _passing_bytes(serialize: Callable[[Any], bytes] | None) -> Callable[[Any], 
     return write
 
 
+@dataclass(frozen=True)
+class _Method:
+    """What admission needs to know of one method, found once when it is wrapped: which of
+    the fields it reads its request has. Reading a field the message does not have (getattr
+    with a default) costs about 8k instructions, through the AttributeError it raises."""
+
+    name: str
+    access: Access
+    game_id: bool  # the request names a game
+    command_id: bool  # the request carries a command id (bound to the call's log lines)
+    past_view: bool  # GetView: a view at a past version (`at_version`) is metered, as it folds events
+
+
+def _method(name: str, access: Access, deserialize: Callable[[bytes], Any] | None) -> _Method:
+    descriptor = getattr(getattr(deserialize, "__self__", None), "DESCRIPTOR", None)
+    fields = descriptor.fields_by_name if descriptor is not None else {}
+    return _Method(name, access, "game_id" in fields, "command_id" in fields, name == "GetView")
+
+
 class KennelInterceptor:
     """Admission for every Kennel call, put around the servicer's handlers once, at start-up
     (`wrap_service`), not by a gRPC interceptor: grpc.aio runs a server's interceptors as two
@@ -187,39 +210,39 @@ class KennelInterceptor:
         return {method: self._wrap(method, handler) for method, handler in handlers.items()}
 
     def _wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
-        access = ACCESS[method]
+        spec = _method(method, ACCESS[method], handler.request_deserializer)
         serializer = _passing_bytes(handler.response_serializer)
         limit = self._max_command_bytes if method in SIZE_LIMITED else None
         if handler.unary_unary is not None:
             return grpc.unary_unary_rpc_method_handler(
-                self._unary(method, access, handler.unary_unary),
+                self._unary(spec, handler.unary_unary),
                 request_deserializer=_lenient(handler.request_deserializer, limit),
                 response_serializer=serializer,
             )
         if handler.unary_stream is not None:
             return grpc.unary_stream_rpc_method_handler(
-                self._stream(method, access, handler.unary_stream),
+                self._stream(spec, handler.unary_stream),
                 request_deserializer=_lenient(handler.request_deserializer),
                 response_serializer=serializer,
             )
         raise TypeError(f"{SERVICE}/{method} is neither unary-unary nor unary-stream: admission does not wrap it")
 
-    async def _admit(
-        self, method: str, access: Access, request: Any, context: grpc.aio.ServicerContext
-    ) -> _Caller | None:
+    async def _admit(self, spec: _Method, request: Any, context: grpc.aio.ServicerContext) -> _Caller | None:
         # Each call runs in its own task: what it binds ends with it, and replaces whatever the
         # task's context held when gRPC started it.
-        if isinstance(request, _Oversized):
+        method, access = spec.name, spec.access
+        kind = type(request)  # `is`, not isinstance: on a protobuf message isinstance costs ~0.8k
+        if kind is _Oversized:
             logs.start_call(rpc=method)
             raise ResourceExhausted(
                 "kennel/request_too_large",
                 f"This request is {request.size} bytes; a {method} request is at most {request.limit} bytes.",
             )
-        if isinstance(request, _Undecodable):
+        if kind is _Undecodable:
             logs.start_call(rpc=method)
             raise InvalidArgument("kennel/malformed", f"The request is not a well-formed {request.type_name} message.")
-        game_id = getattr(request, "game_id", "")
-        command_id = getattr(request, "command_id", "")  # a command's: on its refusals' lines too
+        game_id = request.game_id if spec.game_id else ""
+        command_id = request.command_id if spec.command_id else ""  # a command's: on its refusals' lines too
         if command_id:
             logs.start_call(rpc=method, game_id=game_id, command_id=command_id)
         elif game_id:
@@ -247,7 +270,8 @@ class KennelInterceptor:
                     retry_after=wait,
                 )
             return None
-        live = await self._hub.get(game_id)  # NOT_FOUND first: game ids are not secrets
+        # NOT_FOUND first: game ids are not secrets. A loaded game without a coroutine.
+        live = self._hub.loaded(game_id) or await self._hub.get(game_id)
         credential = credential_from(metadata)
         if credential is None:
             raise Unauthenticated(
@@ -270,7 +294,7 @@ class KennelInterceptor:
             if not await self._hub.caught_up(live):  # another replica may have ended it just now
                 raise
             _authorize(method, principal, live, request)
-        if access.metered or (method == "GetView" and request.HasField("at_version")):  # a past view folds events
+        if access.metered or (spec.past_view and request.HasField("at_version")):  # a past view folds events
             wait = self._commands.take(key)
             if wait > 0:
                 raise ResourceExhausted(
@@ -278,7 +302,7 @@ class KennelInterceptor:
                     f"Too many commands (or past views) from this credential; send again in {wait * 1000:.0f} ms.",
                     retry_after=wait,
                 )
-        caller = _Caller(principal, key, client, live)
+        caller = (principal, key, client, live)
         _caller_var.set(caller)
         return caller
 
@@ -288,11 +312,11 @@ class KennelInterceptor:
         return None
 
     def _unary(
-        self, method: str, access: Access, behaviour: Callable[..., Awaitable[Any]]
+        self, spec: _Method, behaviour: Callable[..., Awaitable[Any]]
     ) -> Callable[[Any, grpc.aio.ServicerContext], Awaitable[Any]]:
         async def handle(request: Any, context: grpc.aio.ServicerContext) -> Any:
             try:
-                await self._admit(method, access, request, context)
+                await self._admit(spec, request, context)
                 return await behaviour(request, context)
             except Exception as error:  # every error leaves with its status, and is logged
                 await _abort(context, error)
@@ -300,12 +324,12 @@ class KennelInterceptor:
         return handle
 
     def _stream(
-        self, method: str, access: Access, behaviour: Callable[..., AsyncIterator[Any]]
+        self, spec: _Method, behaviour: Callable[..., AsyncIterator[Any]]
     ) -> Callable[[Any, grpc.aio.ServicerContext], AsyncIterator[Any]]:
         async def handle(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
             slot: _Caller | None = None
             try:
-                caller = await self._admit(method, access, request, context)
+                caller = await self._admit(spec, request, context)
                 if caller is not None:
                     self._open_stream(caller)
                     slot = caller
@@ -315,20 +339,20 @@ class KennelInterceptor:
                 await _abort(context, error)
             finally:  # also when the client cancels the stream
                 if slot is not None:
-                    self._streams.release(slot.key)
-                    self._address_streams.release(slot.client)
+                    self._streams.release(slot[_KEY])
+                    self._address_streams.release(slot[_CLIENT])
 
         return handle
 
     def _open_stream(self, caller: _Caller) -> None:
-        if self._address_streams.acquire(caller.client) is not None:
+        if self._address_streams.acquire(caller[_CLIENT]) is not None:
             raise ResourceExhausted(
                 "kennel/too_many_streams",
                 f"This address already has {self._address_streams.per_key} open streams; close one first.",
             )
-        refused = self._streams.acquire(caller.key)
+        refused = self._streams.acquire(caller[_KEY])
         if refused is not None:
-            self._address_streams.release(caller.client)
+            self._address_streams.release(caller[_CLIENT])
         if refused == "key":
             raise ResourceExhausted(
                 "kennel/too_many_streams",

@@ -20,11 +20,12 @@ from kennel.domain.core import telling
 from kennel.domain.registry import game_named, wire_name
 from kennel.replay.logformat import mid_decision
 from kennel.replay.signing import public_bytes
+from kennel.service import logs
 from kennel.service.calls import CallsInProgress
 from kennel.service.errors import InvalidArgument, status_of
 from kennel.service.games import GameHub
 from kennel.service.history import History
-from kennel.service.interceptors import current_game, current_principal
+from kennel.service.interceptors import current_call, current_game, current_principal
 from kennel.service.live import LiveGame
 from kennel.service.metrics import Metrics
 from kennel.service.projections import (
@@ -97,9 +98,8 @@ class KennelServicer(pb_grpc.KennelServicer):
         game, outcome = "unknown", "INTERNAL"
         self._calls.start()
         try:
-            principal = current_principal()
+            principal, live = current_call()
             assert principal.seat is not None  # the interceptor admits only seats here
-            live = current_game()
             game = live.game.name
             command = _command(live, request.command)
             seat = principal.seat
@@ -110,8 +110,8 @@ class KennelServicer(pb_grpc.KennelServicer):
                 alone=self._calls.alone,
             )
             outcome = "replayed" if accepted.replayed else "accepted"
-            log.info("command_accepted", first=accepted.first_version, last=accepted.last_version,
-                     replayed=accepted.replayed)
+            logs.info("command_accepted", first=accepted.first_version, last=accepted.last_version,
+                      replayed=accepted.replayed)
             head = pb.SubmitCommandResponse(
                 first_version=accepted.first_version, last_version=accepted.last_version, replayed=accepted.replayed
             ).SerializeToString()
@@ -139,8 +139,7 @@ class KennelServicer(pb_grpc.KennelServicer):
             self._calls.end()
 
     async def _get_view(self, request: pb.GetViewRequest) -> Any:
-        live = current_game()
-        principal = current_principal()
+        principal, live = current_call()
         viewer = principal.viewer
         if request.HasField("as_seat") and request.as_seat != viewer:
             # The interceptor has decided that this role may see that seat's view now.

@@ -156,3 +156,42 @@ def test_kept_fragments_are_bounded() -> None:
     for number in range(3 * logs._FRAGMENTS_KEPT):
         assert logs.render_json(None, "info", {"command_id": f"c{number}"}) == f'{{"command_id": "c{number}"}}'
     assert len(logs._fragments) <= logs._FRAGMENTS_KEPT
+
+
+@pytest.mark.parametrize("log_format", ["json", "console"])
+def test_logs_info_writes_what_structlogs_logger_writes(monkeypatch: pytest.MonkeyPatch, log_format: str) -> None:
+    """`logs.info` (a command's line, without structlog's logger objects where the JSON chain is
+    configured) writes the line `structlog.get_logger().info` writes, byte for byte, in either
+    format; and goes through structlog again once its processors are not the configured ones
+    (capture_logs), so no line escapes a reconfiguration."""
+    monkeypatch.setattr(logs.time, "time_ns", lambda: 1_764_970_076_500_184_123)
+    stream = io.StringIO()
+    monkeypatch.setattr("sys.stderr", stream)
+    monkeypatch.setattr(logs, "_writer", None)
+    monkeypatch.setattr(logs, "_direct", None)
+    saved = structlog.get_config()
+    try:
+        logs.configure(log_format)
+        assert (logs._direct is not None) == (log_format == "json")
+
+        async def call() -> None:
+            logs.start_call(rpc="SubmitCommand", game_id="e6ff3e21-9d39-4e31-a5f5-9b9819c3c745", command_id="c1")
+            logs.bind(role="seat", seat=1)
+            for first in (7, 8):
+                logs.info("command_accepted", first=first, last=first + 1, replayed=False)
+                structlog.get_logger("kennel.service.servicer").info("command_accepted", first=first, last=first + 1,
+                                                                     replayed=False)
+            logs.info("clash", seat=2, level="mine", ratio=0.5)
+            structlog.get_logger().info("clash", seat=2, level="mine", ratio=0.5)
+            with structlog.testing.capture_logs() as captured:
+                logs.info("command_accepted", first=9, last=9, replayed=True)
+            assert captured == [{"first": 9, "last": 9, "replayed": True, "event": "command_accepted", "log_level": "info"}]
+
+        asyncio.run(call())
+        logs.flush()
+    finally:
+        structlog.configure(**saved)
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 6 and '"seat": 1' in lines[0] if log_format == "json" else len(lines) == 6
+    for direct, through_structlog in zip(lines[::2], lines[1::2]):
+        assert direct == through_structlog

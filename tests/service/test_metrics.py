@@ -3,13 +3,18 @@ calls shows every family docs/performance.md lists, with the values those calls 
 
 from __future__ import annotations
 
+import re
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from random import Random
 
 import pytest
 from kennel.client import Kennel, KennelError
+from kennel.service.metrics import COMMAND_SECONDS, COMMANDS, LATENCY_BUCKETS, CommandMetrics
 from kennel.v1 import kennel_pb2 as pb
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import metrics as prometheus_metrics
 from prometheus_client.parser import text_string_to_metric_families
 from testkit.servers import ServerThread
 
@@ -62,3 +67,41 @@ def test_one_scrape_shows_commands_games_streams_batches_and_errors(metered: Ser
     assert samples["kennel_append_batch_size_count"][()] == 2
     assert samples["kennel_append_batch_size_sum"][()] == 2
     assert samples.get("kennel_store_errors_total", {}) == {}
+
+
+def _exposed(registry: CollectorRegistry) -> list[str]:
+    """The text exposition, each *_created value (a time stamp of its own) replaced by a mark."""
+    return [re.sub(r"^(\S+_created\{.*\}) \S+$", r"\1 CREATED", line)
+            for line in generate_latest(registry).decode().splitlines()]
+
+
+@pytest.mark.parametrize("created", [True, False])
+def test_command_metrics_expose_what_a_labelled_counter_and_histogram_do(
+    monkeypatch: pytest.MonkeyPatch, created: bool
+) -> None:
+    """CommandMetrics (plain numbers, families made when scraped) against the prometheus_client
+    Counter and Histogram it stands for, fed the same calls: the same text, family for family,
+    sample for sample, value for value, with *_created exposed or not; times on a bucket's
+    bound, between bounds, above them all and at zero."""
+    monkeypatch.setattr(prometheus_metrics, "_use_created", created)
+    ours = CollectorRegistry()
+    ours.register(CommandMetrics())
+    plain = CollectorRegistry()
+    counter = Counter(*COMMANDS, ["game", "outcome"], registry=plain)
+    histogram = Histogram(*COMMAND_SECONDS, ["game"], buckets=LATENCY_BUCKETS, registry=plain)
+    collector = next(iter(ours._collector_to_names))
+    assert _exposed(ours) == _exposed(plain)  # nothing counted yet
+    random = Random(20)
+    calls = [(game, outcome, seconds) for game, outcome, seconds in (
+        ("hoarders", "accepted", 0.001), ("caninos", "replayed", 0.0), ("hoarders", "INVALID_ARGUMENT", 3.0),
+        ("hoarders", "accepted", 0.0005000001), ("caninos", "accepted", 2.5),
+    )] + [(random.choice(["hoarders", "caninos", "a-dogs-life"]), random.choice(["accepted", "FAILED_PRECONDITION"]),
+           random.expovariate(300)) for _ in range(500)]
+    for game, outcome, seconds in calls:
+        collector.served(game, outcome, seconds)
+        counter.labels(game, outcome).inc()
+        histogram.labels(game).observe(seconds)
+    assert _exposed(ours) == _exposed(plain)
+    assert any("_created" in line for line in _exposed(ours)) == created
+    samples = {(s.name, tuple(sorted(s.labels.items()))): s.value for family in ours.collect() for s in family.samples}
+    assert samples[("kennel_command_seconds_sum", (("game", "hoarders"),))] == histogram.labels("hoarders")._sum.get()
