@@ -39,7 +39,7 @@ from kennel.service.errors import (
     status_of,
 )
 from kennel.service.games import GameHub
-from kennel.service.limits import CommandRate, StreamSlots, forwarded_client, peer_address
+from kennel.service.limits import FORWARDED_FOR_KEY, CommandRate, StreamSlots, forwarded_client, peer_address
 from kennel.service.live import AUDITOR, SEAT, SPECTATOR, LiveGame, Principal, digest
 
 log = structlog.get_logger(__name__)
@@ -110,11 +110,21 @@ def current_call() -> tuple[Principal, LiveGame]:
 
 
 def credential_from(metadata: Any) -> str | None:
+    return _read_metadata(metadata)[0]
+
+
+def _read_metadata(metadata: Any) -> tuple[str | None, bool]:
+    """The call's credential (the first bearer one's, None without one), and whether the call
+    names a forwarded client (then `forwarded_client` reads it): both in one pass."""
+    credential: str | None = None
+    bearer = forwarded = False
     for key, value in metadata or ():
-        if key == CREDENTIAL_KEY and isinstance(value, str) and value.lower().startswith(_BEARER):
-            token = value[len(_BEARER) :].strip()
-            return token or None
-    return None
+        if key == CREDENTIAL_KEY:
+            if not bearer and isinstance(value, str) and value.lower().startswith(_BEARER):
+                credential, bearer = value[len(_BEARER) :].strip() or None, True
+        elif key == FORWARDED_FOR_KEY:
+            forwarded = True
+    return credential, forwarded
 
 
 class _Undecodable:
@@ -252,7 +262,8 @@ class KennelInterceptor:
         # The caller's address: the browser's through our web gateway; behind another proxy, the
         # proxy's (then this bounds them all, and per-client limits are the proxy's job).
         metadata = context.invocation_metadata()
-        client = forwarded_client(metadata) or peer_address(context.peer())
+        credential, forwarded = _read_metadata(metadata)
+        client = (forwarded and forwarded_client(metadata)) or peer_address(context.peer())
         if access.mints:
             wait = self._credentials.take(client)
             if wait > 0:
@@ -272,7 +283,6 @@ class KennelInterceptor:
             return None
         # NOT_FOUND first: game ids are not secrets. A loaded game without a coroutine.
         live = self._hub.loaded(game_id) or await self._hub.get(game_id)
-        credential = credential_from(metadata)
         if credential is None:
             raise Unauthenticated(
                 "kennel/no_credential", "This call needs a credential: 'authorization: Bearer <credential>'."

@@ -149,6 +149,11 @@ _stamped: tuple[int, str] = (-1, "")  # a second (Unix) and its ISO form, replac
 def stamp_utc(logger: WrappedLogger, method_name: str, event_dict: EventDict) -> EventDict:
     """structlog processor: what TimeStamper(fmt="iso", utc=True) writes ("2026-12-05T21:27:56.500184Z",
     no fraction on a whole second), with the date and time of day formatted once a second."""
+    event_dict["timestamp"] = _stamp()
+    return event_dict
+
+
+def _stamp() -> str:
     global _stamped
     micros = time.time_ns() // 1000  # the clock datetime.now reads, floored to microseconds as it does
     second, fraction = divmod(micros, 1_000_000)
@@ -156,8 +161,7 @@ def stamp_utc(logger: WrappedLogger, method_name: str, event_dict: EventDict) ->
     if stamped[0] != second:
         text = datetime.datetime.fromtimestamp(second, datetime.timezone.utc).isoformat()
         stamped = _stamped = (second, text.removesuffix("+00:00"))
-    event_dict["timestamp"] = f"{stamped[1]}.{fraction:06d}Z" if fraction else f"{stamped[1]}Z"
-    return event_dict
+    return f"{stamped[1]}.{fraction:06d}Z" if fraction else f"{stamped[1]}Z"
 
 
 def _json_fallback(value: Any) -> Any:
@@ -238,6 +242,11 @@ def json_line(logger: WrappedLogger, method_name: str, event_dict: EventDict) ->
     event_dict = merge_call_fields(logger, method_name, event_dict)
     # structlog's add_log_level (warn is the stdlib's alias of warning; exception logs at error):
     event_dict["level"] = "warning" if method_name == "warn" else "error" if method_name == "exception" else method_name
+    if "timestamp" not in event_dict and "exc_info" not in event_dict and "stack_info" not in event_dict:
+        # The usual line: the stamp is its last field, added to the rendered line (the same text:
+        # it needs no escaping), not kept among the fragments, as it is new on every line.
+        line = render_json(logger, method_name, event_dict)
+        return f'{line[:-1]}, "timestamp": "{_stamp()}"}}'
     event_dict = stamp_utc(logger, method_name, event_dict)
     if "exc_info" in event_dict or "stack_info" in event_dict:
         event_dict = structlog.processors.format_exc_info(logger, method_name, _stack_info(logger, method_name, event_dict))

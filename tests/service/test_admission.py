@@ -5,6 +5,7 @@ coroutine (`GameHub.loaded`) when the game is loaded, through `GameHub.get` othe
 from __future__ import annotations
 
 import asyncio
+import itertools
 import uuid
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,8 @@ from kennel.replay.signing import load_or_create_key
 from kennel.service.config import Config
 from kennel.service.errors import InvalidArgument, NotFound
 from kennel.service.games import GameHub
-from kennel.service.interceptors import ACCESS, KennelInterceptor, _method, current_call
+from kennel.service.interceptors import ACCESS, KennelInterceptor, _method, _read_metadata, credential_from, current_call
+from kennel.service.limits import FORWARDED_FOR_KEY, GATEWAY_KEY, GATEWAY_TOKEN, forwarded_client
 from kennel.service.live import SEAT
 from kennel.service.storage import open_store
 from kennel.v1 import kennel_pb2 as pb
@@ -133,3 +135,29 @@ def test_a_game_not_in_memory_is_loaded_to_admit_the_call(hub: GameHub) -> None:
         await hub.appender.close()
 
     asyncio.run(run())
+
+
+def _plain_credential(metadata: Any) -> str | None:
+    """credential_from as it was written before the one-pass reading: the plain definition."""
+    for key, value in metadata or ():
+        if key == "authorization" and isinstance(value, str) and value.lower().startswith("bearer "):
+            return value[len("bearer ") :].strip() or None
+    return None
+
+
+def test_one_pass_over_the_metadata_reads_what_the_plain_definitions_do() -> None:
+    """The credential and the forwarded client read in one pass are those of the plain
+    credential_from and forwarded_client, over every arrangement of the headers that matter
+    (several credentials, empty ones, a basic one, a forwarded client with or without the
+    gateway's token)."""
+    entries = [
+        ("authorization", "Bearer abc"), ("authorization", "bearer  "), ("authorization", "Basic xyz"),
+        ("authorization", "BEARER def "), ("user-agent", "grpc-python"), (FORWARDED_FOR_KEY, "127.0.0.9:5123"),
+        (GATEWAY_KEY, GATEWAY_TOKEN), (GATEWAY_KEY, "guessed"), ("authorization", b"Bearer bytes"),
+    ]
+    for picks in itertools.product(range(len(entries) + 1), repeat=3):
+        metadata = tuple(entries[pick] for pick in picks if pick < len(entries))
+        credential, forwarded = _read_metadata(metadata)
+        assert credential == _plain_credential(metadata) == credential_from(metadata), metadata
+        assert ((forwarded and forwarded_client(metadata)) or None) == forwarded_client(metadata), metadata
+    assert _read_metadata(None) == (None, False)
