@@ -23,6 +23,7 @@ from typing import Any
 from kennel import wire
 from kennel.domain.core import table as tables
 from kennel.domain.core import telling
+from kennel.domain.core.frozen import keep
 from kennel.domain.core.rules import Game, Seat, Viewer
 from kennel.domain.registry import wire_name
 from kennel.service.live import LiveGame
@@ -123,9 +124,8 @@ def _game_parts(live: LiveGame) -> _GameParts:
     key = live.id.int  # an int's hash is C; a UUID's is Python
     parts = _GAMES.get(key)
     if parts is None or parts.header is not live.ledger.header:
-        if len(_GAMES) >= MAX_TABLES:
-            del _GAMES[next(iter(_GAMES))]  # the oldest made (dicts keep insertion order)
-        parts = _GAMES[key] = _GameParts(live)
+        parts = _GameParts(live)
+        keep(_GAMES, key, parts, MAX_TABLES)
     return parts
 
 
@@ -288,9 +288,7 @@ def _known(known: dict[Any, list[Any]], game: Game[Any], command: Any) -> list[A
             known.clear()
         message = command_message(game.name, tables.encode_command(game, command))
         found = known[command] = [length_delimited(_VIEW["legal_commands"].number, message.SerializeToString()), None, b""]
-    if len(_BY_ID) >= MAX_COMMANDS:
-        del _BY_ID[next(iter(_BY_ID))]  # the oldest (dicts keep insertion order)
-    _BY_ID[id(command)] = (command, found)
+    keep(_BY_ID, id(command), (command, found), MAX_COMMANDS)
     return found
 
 

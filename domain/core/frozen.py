@@ -75,6 +75,21 @@ def per_state(function: F) -> F:
     return once  # type: ignore[return-value]
 
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def keep(kept: dict[K, V], key: K, value: V, limit: int) -> None:
+    """Put `value` in a bounded table of recent values, the oldest put first out once it holds
+    `limit` (dicts keep insertion order)."""
+    if len(kept) >= limit:
+        try:
+            del kept[next(iter(kept))]
+        except (KeyError, RuntimeError, StopIteration):  # another thread emptied it first
+            pass
+    kept[key] = value
+
+
 RECENT = 128  # objects whose `per_recent_state` values are kept, per function (a bounded cost per process)
 
 
@@ -94,12 +109,7 @@ def per_recent_state(function: F) -> F:
         if entry is not None and entry[0]() is obj:
             return entry[1]
         result = function(obj)
-        if len(kept) >= RECENT:
-            try:
-                del kept[next(iter(kept))]  # the oldest (dicts keep insertion order)
-            except (KeyError, RuntimeError, StopIteration):  # another thread emptied it first
-                pass
-        kept[key] = (weakref.ref(obj), result)
+        keep(kept, key, (weakref.ref(obj), result), RECENT)
         return result
 
     return once  # type: ignore[return-value]
@@ -124,12 +134,7 @@ def per_recent_part(function: F) -> F:
         if entry is not None and entry[0] is part:
             return entry[1]
         result = function(part, *args)
-        if len(kept) >= RECENT_PARTS:
-            try:
-                del kept[next(iter(kept))]  # the oldest (dicts keep insertion order)
-            except (KeyError, RuntimeError, StopIteration):  # another thread emptied it first
-                pass
-        kept[key] = (part, result)
+        keep(kept, key, (part, result), RECENT_PARTS)
         return result
 
     return once  # type: ignore[return-value]
