@@ -278,25 +278,13 @@ def _known_commands(game: Game[Any]) -> dict[Any, list[Any]]:
 
 def _known(known: dict[Any, list[Any]], game: Game[Any], command: Any) -> list[Any]:
     """`command`'s entry: [its field, the names its label was kept with (None: not kept), that label's field]."""
-    by_id = _BY_ID.get(id(command))
-    if by_id is not None and by_id[0] is command:
-        entry: list[Any] = by_id[1]
-        return entry
-    found = known.get(command)
-    if found is None:
+    entry = known.get(command)
+    if entry is None:
         if len(known) >= MAX_COMMANDS:
             known.clear()
         message = command_message(game.name, tables.encode_command(game, command))
-        found = known[command] = [length_delimited(_VIEW["legal_commands"].number, message.SerializeToString()), None, b""]
-    keep(_BY_ID, id(command), (command, found), MAX_COMMANDS)
-    return found
-
-
-# The entries of the last commands seen, by identity (with the command, so that its id is its
-# own while kept): a command a game makes once and offers again (Hoarders' picks, made once per
-# hand) is found without hashing it by value, which runs Python (a frozen dataclass's hash, and
-# an enum's for each of its members).
-_BY_ID: dict[int, tuple[Any, list[Any]]] = {}
+        entry = known[command] = [length_delimited(_VIEW["legal_commands"].number, message.SerializeToString()), None, b""]
+    return entry
 
 
 def command_field(game: Game[Any], command: Any) -> bytes:
