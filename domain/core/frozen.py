@@ -118,13 +118,16 @@ def per_recent_state(function: F) -> F:
 RECENT_PARTS = 512  # parts whose `per_recent_part` values are kept, per function
 
 
-def per_recent_part(function: F) -> F:
+def per_recent_part(function: F | None = None, *, limit: int | None = None) -> Any:
     """Compute `function(part, *args)` once per part object (and hashable `args`, such as a
-    seat) while it is among the last `RECENT_PARTS` asked about: for a piece of a view made
+    seat) while it is among the last `limit` (by default `RECENT_PARTS`) asked about: for a piece of a view made
     from one part of a frozen state (a seat's player), which a new state whose change lies
     elsewhere holds unchanged. The piece made again is then the very object made before, so
     its encoding is found by identity (kennel.service.protobytes). The part is held beside
-    its value while kept (parts are small, never a whole state), so its id is not another's."""
+    its value while kept (parts are small, never a whole state), so its id is not another's.
+    A large value is kept with a small `limit` (an idle game's part must not pay for it)."""
+    if function is None:
+        return functools.partial(per_recent_part, limit=limit)
     kept: dict[tuple[Any, ...], tuple[Any, Any]] = {}
 
     @functools.wraps(function)
@@ -134,7 +137,7 @@ def per_recent_part(function: F) -> F:
         if entry is not None and entry[0] is part:
             return entry[1]
         result = function(part, *args)
-        keep(kept, key, (part, result), RECENT_PARTS)
+        keep(kept, key, (part, result), RECENT_PARTS if limit is None else limit)
         return result
 
     return once  # type: ignore[return-value]
