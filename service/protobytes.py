@@ -26,6 +26,7 @@ from google.protobuf.message_factory import GetMessageClass
 
 from kennel import wire
 from kennel.domain.core.codec import to_json
+from kennel.domain.core.frozen import keep
 
 Encoder = Callable[[Any], bytes]
 
@@ -148,12 +149,7 @@ def _remembered(compiled: Encoder) -> Encoder:
         if found is not None and found[0] is value:
             return found[1]
         encoded = compiled(value)
-        if len(kept) >= KEPT:
-            try:
-                del kept[next(iter(kept))]  # the oldest (dicts keep insertion order)
-            except (KeyError, RuntimeError, StopIteration):  # another thread took it first
-                pass
-        kept[id(value)] = (value, encoded)
+        keep(kept, id(value), (value, encoded), KEPT)
         return encoded
 
     return encode

@@ -23,6 +23,7 @@ from typing import Any
 from kennel import wire
 from kennel.domain.core import table as tables
 from kennel.domain.core import telling
+from kennel.domain.core.frozen import keep
 from kennel.domain.core.rules import Game, Seat, Viewer
 from kennel.domain.registry import wire_name
 from kennel.service.live import LiveGame
@@ -123,9 +124,8 @@ def _game_parts(live: LiveGame) -> _GameParts:
     key = live.id.int  # an int's hash is C; a UUID's is Python
     parts = _GAMES.get(key)
     if parts is None or parts.header is not live.ledger.header:
-        if len(_GAMES) >= MAX_TABLES:
-            del _GAMES[next(iter(_GAMES))]  # the oldest made (dicts keep insertion order)
-        parts = _GAMES[key] = _GameParts(live)
+        parts = _GameParts(live)
+        keep(_GAMES, key, parts, MAX_TABLES)
     return parts
 
 
@@ -278,27 +278,13 @@ def _known_commands(game: Game[Any]) -> dict[Any, list[Any]]:
 
 def _known(known: dict[Any, list[Any]], game: Game[Any], command: Any) -> list[Any]:
     """`command`'s entry: [its field, the names its label was kept with (None: not kept), that label's field]."""
-    by_id = _BY_ID.get(id(command))
-    if by_id is not None and by_id[0] is command:
-        entry: list[Any] = by_id[1]
-        return entry
-    found = known.get(command)
-    if found is None:
+    entry = known.get(command)
+    if entry is None:
         if len(known) >= MAX_COMMANDS:
             known.clear()
         message = command_message(game.name, tables.encode_command(game, command))
-        found = known[command] = [length_delimited(_VIEW["legal_commands"].number, message.SerializeToString()), None, b""]
-    if len(_BY_ID) >= MAX_COMMANDS:
-        del _BY_ID[next(iter(_BY_ID))]  # the oldest (dicts keep insertion order)
-    _BY_ID[id(command)] = (command, found)
-    return found
-
-
-# The entries of the last commands seen, by identity (with the command, so that its id is its
-# own while kept): a command a game makes once and offers again (Hoarders' picks, made once per
-# hand) is found without hashing it by value, which runs Python (a frozen dataclass's hash, and
-# an enum's for each of its members).
-_BY_ID: dict[int, tuple[Any, list[Any]]] = {}
+        entry = known[command] = [length_delimited(_VIEW["legal_commands"].number, message.SerializeToString()), None, b""]
+    return entry
 
 
 def command_field(game: Game[Any], command: Any) -> bytes:

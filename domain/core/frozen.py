@@ -75,6 +75,21 @@ def per_state(function: F) -> F:
     return once  # type: ignore[return-value]
 
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def keep(kept: dict[K, V], key: K, value: V, limit: int) -> None:
+    """Put `value` in a bounded table of recent values, the oldest put first out once it holds
+    `limit` (dicts keep insertion order)."""
+    if len(kept) >= limit:
+        try:
+            del kept[next(iter(kept))]
+        except (KeyError, RuntimeError, StopIteration):  # another thread emptied it first
+            pass
+    kept[key] = value
+
+
 RECENT = 128  # objects whose `per_recent_state` values are kept, per function (a bounded cost per process)
 
 
@@ -94,12 +109,7 @@ def per_recent_state(function: F) -> F:
         if entry is not None and entry[0]() is obj:
             return entry[1]
         result = function(obj)
-        if len(kept) >= RECENT:
-            try:
-                del kept[next(iter(kept))]  # the oldest (dicts keep insertion order)
-            except (KeyError, RuntimeError, StopIteration):  # another thread emptied it first
-                pass
-        kept[key] = (weakref.ref(obj), result)
+        keep(kept, key, (weakref.ref(obj), result), RECENT)
         return result
 
     return once  # type: ignore[return-value]
@@ -108,13 +118,16 @@ def per_recent_state(function: F) -> F:
 RECENT_PARTS = 512  # parts whose `per_recent_part` values are kept, per function
 
 
-def per_recent_part(function: F) -> F:
+def per_recent_part(function: F | None = None, *, limit: int | None = None) -> Any:
     """Compute `function(part, *args)` once per part object (and hashable `args`, such as a
-    seat) while it is among the last `RECENT_PARTS` asked about: for a piece of a view made
+    seat) while it is among the last `limit` (by default `RECENT_PARTS`) asked about: for a piece of a view made
     from one part of a frozen state (a seat's player), which a new state whose change lies
     elsewhere holds unchanged. The piece made again is then the very object made before, so
     its encoding is found by identity (kennel.service.protobytes). The part is held beside
-    its value while kept (parts are small, never a whole state), so its id is not another's."""
+    its value while kept (parts are small, never a whole state), so its id is not another's.
+    A large value is kept with a small `limit` (an idle game's part must not pay for it)."""
+    if function is None:
+        return functools.partial(per_recent_part, limit=limit)
     kept: dict[tuple[Any, ...], tuple[Any, Any]] = {}
 
     @functools.wraps(function)
@@ -124,12 +137,7 @@ def per_recent_part(function: F) -> F:
         if entry is not None and entry[0] is part:
             return entry[1]
         result = function(part, *args)
-        if len(kept) >= RECENT_PARTS:
-            try:
-                del kept[next(iter(kept))]  # the oldest (dicts keep insertion order)
-            except (KeyError, RuntimeError, StopIteration):  # another thread emptied it first
-                pass
-        kept[key] = (part, result)
+        keep(kept, key, (part, result), RECENT_PARTS if limit is None else limit)
         return result
 
     return once  # type: ignore[return-value]

@@ -12,6 +12,8 @@ from kennel.domain.hoarders.critters import steals, theft_targets
 from kennel.domain.hoarders.outcome import outcome
 from kennel.domain.hoarders.state import HoardersState, Phase
 
+PICKS_KEPT = 16
+
 
 def legal_commands(state: HoardersState, seat: int) -> tuple[Any, ...]:
     if outcome(state) is not None or not 0 <= seat < state.seat_count:
@@ -40,7 +42,9 @@ def legal_commands(state: HoardersState, seat: int) -> tuple[Any, ...]:
     return tuple(reveals)
 
 
-@per_recent_part  # once per hand: a seat's view and its command ask for the same ten
+# Once per hand: a seat's view and its command ask for the same ten. Ten commands weigh about
+# 2.5 KiB, so only the last few hands' are kept (the memory bench opens thousands of games).
+@per_recent_part(limit=PICKS_KEPT)
 def _picks(hand: tuple[Critter, ...]) -> tuple[PickCritters, ...]:
     # Ten pairs, each spelled once, in rulebook order.
     return tuple(PickCritters(critters=pair) for pair in combinations(sorted_critters(hand), CRITTERS_PICKED))

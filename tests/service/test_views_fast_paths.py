@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from kennel.domain.core.bots import RandomBot
-from kennel.domain.core import table as tables
 from kennel.domain.core.rng import seed_from_text
 from kennel.domain.registry import GAMES
 from kennel.replay.ledger import Ledger
@@ -20,7 +19,6 @@ from kennel.service import viewbytes
 from kennel.service.live import LiveGame
 from kennel.service.matches import LocalMatch, SimulationError
 from kennel.service.simulate import play_out
-from kennel.v1 import kennel_pb2 as pb
 from test_view_bytes import _check, _live, _positions
 from testkit.bot_games import bot_game
 
@@ -44,7 +42,7 @@ def _named_game(name: str, seed_text: str, names: list[str | None], parent: Pare
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_views_asked_alternately_of_two_games_are_each_built_from_scratch(name: str) -> None:
-    for kept in (viewbytes._COMMANDS, viewbytes._BY_ID, viewbytes._PROMPTS, viewbytes._GAMES, viewbytes._TABLES):
+    for kept in (viewbytes._COMMANDS, viewbytes._PROMPTS, viewbytes._GAMES, viewbytes._TABLES):
         kept.clear()
     parent = Parent(game_id="00000000-0000-0000-0000-000000000007", version=3, head="0" * 64)
     first = _named_game(name, f"views-fast-{name}-a", ["Ada", None, "Cy"])
@@ -60,8 +58,3 @@ def test_views_asked_alternately_of_two_games_are_each_built_from_scratch(name: 
             checked += 1
     assert checked > 100
     assert any(entry[1] is not None for entry in viewbytes._COMMANDS[name].values())  # labels were kept
-    # A command found by identity has its own encoding.
-    game = GAMES[name]
-    for command, entry in viewbytes._BY_ID.values():
-        message = viewbytes.command_message(game.name, tables.encode_command(game, command))
-        assert entry[0] == viewbytes.length_delimited(pb.View.DESCRIPTOR.fields_by_name["legal_commands"].number, message.SerializeToString())

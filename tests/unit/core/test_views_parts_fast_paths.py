@@ -93,3 +93,17 @@ def test_hoarders_picks_kept_per_hand_are_the_pairs_of_the_hand() -> None:
                 assert game.legal_commands(state, seat) == tuple(PickCritters(critters=pair) for pair in pairs)
                 picking += 1
     assert picking > 50
+
+
+def test_a_piece_kept_with_a_limit_of_its_own_is_kept_so_long() -> None:
+    made: list[int] = []
+
+    @frozen.per_recent_part(limit=2)
+    def piece(part: _Part) -> int:
+        made.append(part.value)
+        return part.value
+
+    parts = [_Part(value) for value in range(3)]
+    for part in (*parts, parts[2], parts[1], parts[0]):
+        assert piece(part) == part.value
+    assert made == [0, 1, 2, 0]  # the last two kept; the first pushed out and made again
