@@ -2,6 +2,8 @@
 
 - `Rng`'s blocks are HMAC-SHA256 as the `hmac` module computes it (docs/rng.md), though each
   seed's keyed halves are kept and copied (kennel.domain.core.rng);
+- the games' card enums hash by identity (kennel.domain.core.rules.IdentityEnum) and still
+  find each member as a plain enum does;
 - a ¡Caninos! player's points are the sum of its slices' points, though kept per collection by
   the collection's identity (kennel.domain.caninos.state.collection_points), on every state of
   bot games."""
@@ -19,6 +21,7 @@ from kennel.domain.caninos.state import CaninosState
 from kennel.domain.core import rng as rngs
 from kennel.domain.core import table as tables
 from kennel.domain.core.rng import RNG_LABEL, SEED_BYTES, Rng
+from kennel.domain.core.rules import IdentityEnum
 from kennel.domain.registry import GAMES
 from testkit.bot_games import bot_game
 
@@ -74,3 +77,27 @@ def test_caninos_points_are_the_sum_of_the_slices_points() -> None:
             assert type(player)(collection=(*again,)).points == player.points
             checked += bool(player.collection)
     assert checked > 500
+
+
+def identity_enums() -> list[type[IdentityEnum]]:
+    found: list[type[IdentityEnum]] = []
+    pending = list(IdentityEnum.__subclasses__())
+    while pending:
+        cls = pending.pop()
+        found.append(cls)
+        pending.extend(cls.__subclasses__())
+    return found
+
+
+def test_identity_enums_hash_in_c_and_look_up_as_plain_enums() -> None:
+    """The games' card enums hash by identity (no Python `__hash__` per look-up), and every
+    member still finds exactly itself in a dict or a set, as a plain enum's member does."""
+    enums = identity_enums()
+    assert {cls.__name__ for cls in enums} >= {"Card", "Pizza", "Nut", "Critter", "Collectable", "Dog"}
+    for cls in enums:
+        assert cls.__hash__ is object.__hash__
+        members = list(cls)
+        by_member = {member: index for index, member in enumerate(members)}
+        assert [by_member[member] for member in members] == list(range(len(members)))
+        assert len(set(members)) == len(members)
+        assert all(cls(member.value) in by_member and cls[member.name] in set(members) for member in members)
