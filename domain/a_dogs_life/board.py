@@ -12,14 +12,15 @@ The file is read once, lazily, on first use (never at import time).
 
 from __future__ import annotations
 
-import enum
 import functools
 import json
 from dataclasses import dataclass
 from importlib import resources
 
+from kennel.domain.core.rules import IdentityEnum
 
-class SpaceKind(enum.Enum):
+
+class SpaceKind(IdentityEnum):
     STREET = "street"
     HOME = "home"  # a starting space
     RESTAURANT = "restaurant"
@@ -32,7 +33,7 @@ class SpaceKind(enum.Enum):
         return self is not SpaceKind.STREET
 
 
-class Feature(enum.Enum):
+class Feature(IdentityEnum):
     """What stands on a street square (one thing at most)."""
 
     TRASH_CAN = "trash_can"

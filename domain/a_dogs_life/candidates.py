@@ -6,6 +6,7 @@ whether a dog has anything left to do but end its actions.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from kennel.domain.a_dogs_life.board import board
@@ -44,15 +45,24 @@ def action_candidates(state: ADogsLifeState, seat: int) -> list[Any]:
     """Every action that might be legal for the seat's dog where it stands: a move to each
     adjacent space, the plain actions, one drop per newspaper carried, one collect per
     newspaper lying here, one attack per opponent, and ending the actions."""
+    return list(each_action_candidate(state, seat))
+
+
+def each_action_candidate(state: ADogsLifeState, seat: int) -> Iterator[Any]:
+    """`action_candidates` one at a time, each made only when asked for: whether a dog has a
+    choice left (asked after every action) is most often settled by the first move."""
     dog = state.dogs[seat]
-    if dog.position is None:
-        return []
     position = dog.position
-    return [
-        *(MoveDog(to) for to in board().links(position)),
-        *_PLAIN_ACTIONS,
-        *(DropNewspaper(address) for address in dog.newspapers),
-        *(CollectNewspaper(index) for index in range(len(state.newspapers_on(position)))),
-        *(AttackDog(other) for other in range(state.seat_count) if other != seat),
-        EndActions(),
-    ]
+    if position is None:
+        return
+    for to in board().links(position):
+        yield MoveDog(to)
+    yield from _PLAIN_ACTIONS
+    for address in dog.newspapers:
+        yield DropNewspaper(address)
+    for index in range(len(state.newspapers_on(position))):
+        yield CollectNewspaper(index)
+    for other in range(state.seat_count):
+        if other != seat:
+            yield AttackDog(other)
+    yield EndActions()

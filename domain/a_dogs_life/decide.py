@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kennel.domain.a_dogs_life import actions, movement, truck
-from kennel.domain.a_dogs_life.candidates import action_candidates
+from kennel.domain.a_dogs_life.candidates import each_action_candidate
 from kennel.domain.a_dogs_life.commands import (
     AttackDog,
     BegForFood,
@@ -143,7 +143,7 @@ def permitted_actions(state: State, seat: int) -> Iterator[Any]:
     if state.phase is not Phase.ACTIONS or not is_seat_number(seat) or seat != state.active:
         return
     on_the_truck = state.dogs[seat].position == state.truck
-    for command in action_candidates(state, seat):
+    for command in each_action_candidate(state, seat):
         rule = ACTION_RULES[type(command)]
         if (rule.on_the_truck or not on_the_truck) and rule.check(state, seat, command) is None:
             yield command

@@ -10,15 +10,16 @@ per section; 13 is the Shuffling Dog, which has none.
 
 from __future__ import annotations
 
-import enum
 import functools
 import json
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from kennel.domain.core.rules import IdentityEnum
 
-class Dog(enum.Enum):
+
+class Dog(IdentityEnum):
     """The six dog charts, in the order the box lists them (ours last)."""
 
     FIFI = "fifi"
@@ -29,7 +30,7 @@ class Dog(enum.Enum):
     LUCKY = "lucky"
 
 
-class Reward(enum.Enum):
+class Reward(IdentityEnum):
     """What a Trash Can, Restaurant or Newspaper section shows ("The Icons on the Cards")."""
 
     NOTHING = "nothing"  # the unhappy looking dog
@@ -46,7 +47,7 @@ class Reward(enum.Enum):
 _DAYS = {Reward.ONE_DAY: 1, Reward.TWO_DAYS: 2, Reward.THREE_DAYS: 3}
 
 
-class Section(enum.Enum):
+class Section(IdentityEnum):
     """The section of a card that a draw consults."""
 
     TRASH_CAN = "trash_can"

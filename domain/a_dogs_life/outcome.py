@@ -5,11 +5,13 @@ the most buried bones when the rounds run out, or the first tied dog to bury one
 from __future__ import annotations
 
 from kennel.domain.a_dogs_life.state import ADogsLifeState, Phase, WinReason
-from kennel.domain.core.frozen import per_state
+from kennel.domain.core.frozen import per_recent_state
 from kennel.domain.core.rules import Outcome
 
 
-@per_state  # asked by prompts, legal commands, the view and the decision: once per state
+# Asked by prompts, legal commands, the view and the decision: once per state, kept beside the
+# state (`per_recent_state`), not in it, where the next event's `replaced` copy met it (a slower copy).
+@per_recent_state
 def outcome(state: ADogsLifeState) -> Outcome | None:
     if state.phase is not Phase.OVER:
         return None

@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from kennel.domain.core.rules import IdentityEnum
 
-class Collectable(enum.Enum):
+
+class Collectable(IdentityEnum):
     """A card of the Collectables deck. The last two are the special cards."""
 
     BASIC_SOCKS = "basic_socks"
@@ -45,7 +47,7 @@ class Collectable(enum.Enum):
 KINDS: tuple[Collectable, ...] = tuple(c for c in Collectable if c.ordinary)  # the four set-making kinds
 
 
-class ActionCard(enum.Enum):
+class ActionCard(IdentityEnum):
     """A card of the Action deck, in the order the rulebook describes them."""
 
     HIDING_PLACE = "hiding_place"
@@ -93,7 +95,7 @@ POWER_SYMBOLS = (
 )
 
 
-class BedroomCard(enum.Enum):
+class BedroomCard(IdentityEnum):
     """A card of the Master's Bedroom deck."""
 
     WACKY_EARPLUGS = "wacky_earplugs"
@@ -110,7 +112,7 @@ class BedroomCard(enum.Enum):
         return manifest().bedroom_cards[self].title
 
 
-class Dog(enum.Enum):
+class Dog(IdentityEnum):
     """A doggy character card."""
 
     RASCAL = "rascal"
@@ -125,7 +127,7 @@ class Dog(enum.Enum):
     DODGER = "dodger"
 
 
-class Weapon(enum.Enum):
+class Weapon(IdentityEnum):
     """The three weapons of a Plundering Pooch battle ("Think rock, paper, scissors!")."""
 
     TEA_TOWEL = "tea_towel"

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from kennel.domain.canine_kleptomaniacs.components import KINDS, Collectable, manifest, points, represents
 from kennel.domain.canine_kleptomaniacs.events import Pile
 from kennel.domain.canine_kleptomaniacs.state import CanineState, Place, Seat
-from kennel.domain.core.frozen import per_state
+from kennel.domain.core.frozen import per_recent_state
 from kennel.domain.core.rules import Outcome
 
 
@@ -77,7 +77,9 @@ def score(state: CanineState, number: int) -> Score:
     return Score(hidden=hidden, bedroom=bedroom, dog=dog, paw=paw, poo=poo)
 
 
-@per_state  # asked by prompts, legal commands, the view and the decision: once per state
+# Asked by prompts, legal commands, the view and the decision: once per state, kept beside the
+# state (`per_recent_state`), not in it, where the next event's `replaced` copy met it (a slower copy).
+@per_recent_state
 def outcome(state: CanineState) -> Outcome | None:
     """The most Pooch Points wins; seats tied for the most all win (docs/rules: "Ties")."""
     if state.finished is None:

@@ -13,13 +13,14 @@ copies of one card each (docs/rules/caninos.md, "The six Mystic Raccoons").
 
 from __future__ import annotations
 
-import enum
 import functools
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
+
+from kennel.domain.core.rules import IdentityEnum
 
 HAND_SIZE = 6  # "deal six cards to each player"; "You may never have more than six cards"
 WINNING_POINTS = 50  # "be the first to get at least 50 points"
@@ -32,7 +33,7 @@ BIRTHDAY_SLICES = 2  # Birthday Girl: "Steal up to two slices"
 MINI_DECKS = 2  # "Split the remaining pizza deck into two mini-decks"
 
 
-class Pizza(enum.Enum):
+class Pizza(IdentityEnum):
     """Pizzas: the six Normal kinds of the rulebook, then the six ingredients that only the
     Doubles name (no card has them: their ids keep the proto's numbers), then the six Doubles."""
 
@@ -56,7 +57,7 @@ class Pizza(enum.Enum):
     BELL_PEPPER_AND_CHEESE = "bell_pepper_and_cheese"
 
 
-class Card(enum.Enum):
+class Card(IdentityEnum):
     """Main-deck cards, one member per kind: the 30 pack dogs (by pack, in the rulebook's pack
     order), the 6 Chaos Hounds, ¡QUIETO!, the Mystic Raccoon, the Tanuki and the 9 toppings.
     A hand is listed in this order."""
@@ -120,7 +121,7 @@ class Card(enum.Enum):
     ANCHOA_GRUNONA = "anchoa_grunona"
 
 
-class Pack(enum.Enum):
+class Pack(IdentityEnum):
     TAHURES = "tahures"
     BROKERS = "brokers"
     TRAGONES = "tragones"
@@ -129,7 +130,7 @@ class Pack(enum.Enum):
     AGUAFIESTAS = "aguafiestas"
 
 
-class Trick(enum.Enum):
+class Trick(IdentityEnum):
     """Every trick by its rulebook name: the six pack tricks, the five Chaos tricks, a topping."""
 
     GAMBLERS = "gamblers"
@@ -150,7 +151,7 @@ class Trick(enum.Enum):
         return self.value.replace("_", " ")
 
 
-class Kind(enum.Enum):
+class Kind(IdentityEnum):
     """What a card is, for the rules (not on the wire: it follows from the card)."""
 
     PACK_DOG = "pack_dog"
@@ -161,7 +162,7 @@ class Kind(enum.Enum):
     TOPPING = "topping"
 
 
-class Effect(enum.Enum):
+class Effect(IdentityEnum):
     INCREASE = "increase"  # green: +50%
     REDUCTION = "reduction"  # red: -50%
 

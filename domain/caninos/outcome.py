@@ -6,11 +6,13 @@ from __future__ import annotations
 from kennel.domain.caninos.cards import WINNING_POINTS
 from kennel.domain.caninos.scoring import scores
 from kennel.domain.caninos.state import CaninosState
-from kennel.domain.core.frozen import per_state
+from kennel.domain.core.frozen import per_recent_state
 from kennel.domain.core.rules import Outcome
 
 
-@per_state  # asked by prompts, legal commands, the view and the decision: once per state
+# Asked by prompts, legal commands, the view and the decision: once per state, kept beside the
+# state (`per_recent_state`), not in it, where the next event's `replaced` copy met it (a slower copy).
+@per_recent_state
 def outcome(state: CaninosState) -> Outcome | None:
     points = scores(state)
     reached = [seat for seat, score in enumerate(points) if score >= WINNING_POINTS]

@@ -5,11 +5,11 @@ here too, since what is public of them is all of them."""
 from __future__ import annotations
 
 import enum
-import functools
 from dataclasses import dataclass
 
 from kennel.domain.caninos.cards import Card, Pizza, Trick
 from kennel.domain.caninos.options import Options
+from kennel.domain.core.kept import keep
 
 
 @dataclass(frozen=True)
@@ -51,12 +51,31 @@ class Player:
     hexes: tuple[Hex, ...] = ()
     fairy: Card | None = None  # the Dog Fairy (or the Tanuki as Dog Fairy) enchanting this collection
 
-    @functools.cached_property
+    @property
     def points(self) -> int:
-        """What the collection is worth (scoring.py); kept, since it is asked after every event."""
-        from kennel.domain.caninos.scoring import slice_points
+        """What the collection is worth (scoring.py); asked after every event, so kept per
+        collection (`collection_points`), not per player: a player is copied whenever its hand
+        changes, its collection far less often."""
+        return collection_points(self.collection)
 
-        return sum(slice_points(piece) for piece in self.collection)
+
+# The last collections' points, by the collection's identity (the tuple is kept beside them, so
+# its id is never reused while it is here): bounded per process, public values only.
+_POINTS: dict[int, tuple[tuple[Slice, ...], int]] = {}
+_POINTS_KEPT = 256
+
+
+def collection_points(collection: tuple[Slice, ...]) -> int:
+    """`sum(slice_points(piece) for piece in collection)`, once per collection among the last
+    `_POINTS_KEPT` asked about."""
+    entry = _POINTS.get(id(collection))
+    if entry is not None and entry[0] is collection:
+        return entry[1]
+    from kennel.domain.caninos.scoring import slice_points  # scoring reads this module's classes
+
+    points = sum(slice_points(piece) for piece in collection)
+    keep(_POINTS, id(collection), (collection, points), _POINTS_KEPT)
+    return points
 
 
 class Action(enum.Enum):

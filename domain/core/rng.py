@@ -12,9 +12,10 @@ game's log, so a stream never depends on how many numbers an earlier decision us
 from __future__ import annotations
 
 import hashlib
-import hmac
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from kennel.domain.core.kept import keep
 
 T = TypeVar("T")
 
@@ -23,6 +24,27 @@ COMMITMENT_LABEL = b"kennel/seed-commitment/v1"
 TEXT_SEED_LABEL = b"kennel/seed-from-text/v1"
 SEED_BYTES = 32
 _U64 = 1 << 64
+
+# HMAC-SHA256 (RFC 2104) by hand, its keyed halves kept: `hmac.new(seed, message, sha256)` hashes
+# the padded key into both halves for every block, half of the block's instructions. A seed is
+# 32 bytes, shorter than SHA-256's 64-byte block, so it is padded with zeros, never hashed first.
+_BLOCK = 64
+_INNER_PAD = bytes(byte ^ 0x36 for byte in range(256))
+_OUTER_PAD = bytes(byte ^ 0x5C for byte in range(256))
+# Per seed: SHA-256 with the inner and the outer padded key absorbed, copied for every block. A
+# game's commands are decided one after another with its one seed; the last few seeds are kept
+# (bounded per process; a seed lives in the server's memory with its game anyway).
+_KEYED: dict[bytes, tuple[Any, Any]] = {}
+_KEYED_KEPT = 64
+
+
+def _keyed(seed: bytes) -> tuple[Any, Any]:
+    keyed = _KEYED.get(seed)
+    if keyed is None:
+        key = seed.ljust(_BLOCK, b"\x00")
+        keyed = (hashlib.sha256(key.translate(_INNER_PAD)), hashlib.sha256(key.translate(_OUTER_PAD)))
+        keep(_KEYED, seed, keyed, _KEYED_KEPT)
+    return keyed
 
 
 class Rng:
@@ -42,11 +64,18 @@ class Rng:
         self.draws = 0  # how many 64-bit words were taken; lets callers see if chance was used
 
     def _next_block(self) -> bytes:
+        """HMAC-SHA256(seed, label, 0, stream, counter) (docs/rng.md), from the seed's keyed
+        halves (`_keyed`): the same bytes as `hmac.new(seed, message, hashlib.sha256).digest()`."""
         message = (
             RNG_LABEL + b"\x00" + self._stream.to_bytes(8, "big") + self._counter.to_bytes(8, "big")
         )
         self._counter += 1
-        return hmac.new(self._seed, message, hashlib.sha256).digest()
+        inner_keyed, outer_keyed = _keyed(self._seed)
+        inner = inner_keyed.copy()
+        inner.update(message)
+        outer = outer_keyed.copy()
+        outer.update(inner.digest())
+        return outer.digest()
 
     def next_u64(self) -> int:
         """The next unsigned 64-bit integer: 8 bytes of the stream, big-endian."""

@@ -40,6 +40,16 @@ class RuleViolation(Exception):
         self.message = message
 
 
+class IdentityEnum(enum.Enum):
+    """An enum whose members hash by identity, in C: `enum.Enum.__hash__` hashes the member's
+    name in Python, about 200 instructions each time a card or a pizza is a dict key or a set
+    member (¡Caninos! looks its cards up some twenty times per command). Members equal only
+    themselves either way, and which a hash is matters to no result: no rule reads a set's
+    or a dict's order of enum members (that order already changed with PYTHONHASHSEED)."""
+
+    __hash__ = object.__hash__
+
+
 class PromptKind(enum.Enum):
     """Why a seat owes a decision now; one mechanism for every kind of turn structure."""
 

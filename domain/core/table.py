@@ -21,7 +21,7 @@ from typing import Any, Generic
 
 from kennel.domain.core import seating as seatings
 from kennel.domain.core.codec import DecodeError, Json, JsonObject, TypeRegistry, from_json, to_json
-from kennel.domain.core.frozen import per_state, replaced, short_lived
+from kennel.domain.core.frozen import per_recent_state, replaced, short_lived
 from kennel.domain.core.rng import SEED_BYTES, Rng, seed_commitment
 from kennel.domain.core.rules import Game, Outcome, Prompt, PromptKind, RuleViolation, Seat, State, Viewer
 from kennel.domain.core.timeouts import TIMER_EVENTS, PromptExpired, TimerSet, check_limit
@@ -104,7 +104,9 @@ class Table(Generic[State]):
     def started(self) -> bool:
         return None not in self.seats  # not `open_seats`: asked by every view, prompt and play
 
-    @per_state  # a table is one version: its prompts are asked by every view of it
+    # A table is one version: its prompts are asked by every view of it. Kept beside the table
+    # (`per_recent_state`), not in it: the next decision's `replaced` copy met it (a slower copy).
+    @per_recent_state
     def pending(self) -> tuple[Prompt, ...]:
         if self.ended is not None or not self.started:
             return ()

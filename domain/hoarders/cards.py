@@ -6,12 +6,13 @@ Each seat plays with one critter set; the sets nobody plays with stay in the box
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Iterable
 
+from kennel.domain.core.rules import IdentityEnum
 
-class Nut(enum.Enum):
+
+class Nut(IdentityEnum):
     WALNUT = "walnut"
     HAZELNUT = "hazelnut"
     SUNFLOWER_SEED = "sunflower_seed"
@@ -23,7 +24,7 @@ class Nut(enum.Enum):
         return self.value.replace("_", " ")
 
 
-class Critter(enum.Enum):
+class Critter(IdentityEnum):
     """In the order the rulebook describes them, which is also the order a pick lists them in."""
 
     SQUIRREL = "squirrel"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 
-from kennel.domain.core.frozen import per_state
+from kennel.domain.core.frozen import per_recent_state
 from kennel.domain.core.rules import Outcome
 from kennel.domain.hoarders.cards import WINNING_COUNT, Nut, most_identical
 from kennel.domain.hoarders.state import HoardersState, Phase
@@ -19,7 +19,7 @@ def five_of_a_kind_holders(state: HoardersState) -> tuple[int, ...]:
     return _holders(state, _scores(state))
 
 
-@per_state  # asked as a turn ends (`five_of_a_kind_holders`), then by `outcome` of the same state
+@per_recent_state  # asked as a turn ends (`five_of_a_kind_holders`), then by `outcome` of the same state
 def _scores(state: HoardersState) -> tuple[int, ...]:
     """Each seat's most identical nuts."""
     return tuple(map(most_identical, map(_NUTS_OF, state.hoards)))
@@ -39,7 +39,9 @@ def deck_ran_out(state: HoardersState) -> bool:
     return state.phase is Phase.ROUND_ENDED and not state.deck
 
 
-@per_state  # asked by prompts, legal commands, the view and the decision: once per state
+# Asked by prompts, legal commands, the view and the decision: once per state, kept beside the
+# state (`per_recent_state`), not in it, where the next event's `replaced` copy met it (a slower copy).
+@per_recent_state
 def outcome(state: HoardersState) -> Outcome | None:
     scores = _scores(state)
     holders = _holders(state, scores)  # five of a kind: the scores say it, no need to count again
