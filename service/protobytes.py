@@ -26,7 +26,7 @@ from google.protobuf.message_factory import GetMessageClass
 
 from kennel import wire
 from kennel.domain.core.codec import to_json
-from kennel.domain.core.frozen import keep
+from kennel.domain.core.kept import keep
 
 Encoder = Callable[[Any], bytes]
 

@@ -23,7 +23,7 @@ from typing import Any
 from kennel import wire
 from kennel.domain.core import table as tables
 from kennel.domain.core import telling
-from kennel.domain.core.frozen import keep
+from kennel.domain.core.kept import keep
 from kennel.domain.core.rules import Game, Seat, Viewer
 from kennel.domain.registry import wire_name
 from kennel.service.live import LiveGame

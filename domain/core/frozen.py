@@ -18,6 +18,8 @@ import weakref
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from kennel.domain.core.kept import keep
+
 T = TypeVar("T")
 
 
@@ -73,21 +75,6 @@ def per_state(function: F) -> F:
             return result
 
     return once  # type: ignore[return-value]
-
-
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-def keep(kept: dict[K, V], key: K, value: V, limit: int) -> None:
-    """Put `value` in a bounded table of recent values, the oldest put first out once it holds
-    `limit` (dicts keep insertion order)."""
-    if len(kept) >= limit:
-        try:
-            del kept[next(iter(kept))]
-        except (KeyError, RuntimeError, StopIteration):  # another thread emptied it first
-            pass
-    kept[key] = value
 
 
 RECENT = 128  # objects whose `per_recent_state` values are kept, per function (a bounded cost per process)
