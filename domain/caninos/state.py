@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from kennel.domain.caninos.cards import Card, Pizza, Trick
 from kennel.domain.caninos.options import Options
-from kennel.domain.core.kept import keep
+from kennel.domain.core.frozen import per_recent_part
 
 
 @dataclass(frozen=True)
@@ -59,23 +59,14 @@ class Player:
         return collection_points(self.collection)
 
 
-# The last collections' points, by the collection's identity (the tuple is kept beside them, so
-# its id is never reused while it is here): bounded per process, public values only.
-_POINTS: dict[int, tuple[tuple[Slice, ...], int]] = {}
-_POINTS_KEPT = 256
-
-
+# Kept for the last collections asked about, by the collection's identity (the tuple is held
+# beside its points, so its id is never another's while kept): bounded per process, public values.
+@per_recent_part(limit=256)
 def collection_points(collection: tuple[Slice, ...]) -> int:
-    """`sum(slice_points(piece) for piece in collection)`, once per collection among the last
-    `_POINTS_KEPT` asked about."""
-    entry = _POINTS.get(id(collection))
-    if entry is not None and entry[0] is collection:
-        return entry[1]
+    """`sum(slice_points(piece) for piece in collection)`."""
     from kennel.domain.caninos.scoring import slice_points  # scoring reads this module's classes
 
-    points = sum(slice_points(piece) for piece in collection)
-    keep(_POINTS, id(collection), (collection, points), _POINTS_KEPT)
-    return points
+    return sum(slice_points(piece) for piece in collection)
 
 
 class Action(enum.Enum):
