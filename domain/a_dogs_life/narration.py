@@ -6,7 +6,6 @@ The event given is already redacted for its reader, so a blanked field is narrat
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import singledispatch
 from typing import Any
 
 from kennel.domain.a_dogs_life.board import board
@@ -45,6 +44,7 @@ from kennel.domain.a_dogs_life.events import (
     TurnStarted,
 )
 from kennel.domain.a_dogs_life.state import Impounded, WinReason
+from kennel.domain.core.dispatch import by_type
 
 
 def describe(event: Any, names: Sequence[str]) -> str:
@@ -64,7 +64,7 @@ def _seats(seats: Sequence[int], names: Sequence[str]) -> str:
     return " and ".join(names[seat] for seat in seats)
 
 
-@singledispatch
+@by_type
 def _describe(event: Any, names: Sequence[str]) -> str:
     raise TypeError(f"no sentence for {type(event).__name__}")
 

@@ -6,7 +6,6 @@ The event given is already redacted for its reader, so a blanked field is narrat
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import singledispatch
 from typing import Any
 
 from kennel.domain.caninos.cards import Card, title
@@ -52,6 +51,7 @@ from kennel.domain.caninos.events import (
     TurnStarted,
 )
 from kennel.domain.caninos.state import Action, Play, SliceRef
+from kennel.domain.core.dispatch import by_type
 
 
 def describe(event: Any, names: Sequence[str]) -> str:
@@ -88,7 +88,7 @@ def _play(play: Play, names: Sequence[str]) -> str:
     return f"{who} played {cards} for the {play.trick.title} trick{aim}"
 
 
-@singledispatch
+@by_type
 def _describe(event: Any, names: Sequence[str]) -> str:
     raise TypeError(f"no sentence for {type(event).__name__}")
 

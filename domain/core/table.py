@@ -131,7 +131,7 @@ _ENGINE_EVENT_TYPES = frozenset(ENGINE_EVENTS.types)
 
 
 def is_engine_event(event: object) -> bool:
-    return event in ENGINE_EVENTS
+    return type(event) in _ENGINE_EVENT_TYPES  # `event in ENGINE_EVENTS`, without its call
 
 
 def parse_options(game: Game[Any], raw: Mapping[str, Json] | None) -> Any:
@@ -405,7 +405,7 @@ class Decision(Generic[State]):
 
 def redact(table: Table[Any], event: Any, viewer: Viewer) -> Any:
     """An event as `viewer` may see it; engine events are public."""
-    if is_engine_event(event):
+    if type(event) in _ENGINE_EVENT_TYPES:  # `is_engine_event`: asked per event and viewer
         return event
     return table.game.redact(event, viewer)
 

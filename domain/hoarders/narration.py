@@ -6,9 +6,9 @@ The event given is already redacted for its reader, so a blanked field is narrat
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import singledispatch
 from typing import Any
 
+from kennel.domain.core.dispatch import by_type
 from kennel.domain.hoarders.cards import Nut
 from kennel.domain.hoarders.events import (
     BeaversRevealed,
@@ -39,7 +39,7 @@ def _nuts(nuts: Sequence[Nut]) -> str:
     return ", ".join(_nut(n) for n in nuts)
 
 
-@singledispatch
+@by_type
 def _describe(event: Any, names: Sequence[str]) -> str:
     raise TypeError(f"no sentence for {type(event).__name__}")
 
