@@ -96,11 +96,12 @@ def can_play_cheesy_distraction(state: CanineState, seat: int) -> bool:
     a card resolves or a trade waits (docs/rules, "Cheesy Distraction at any time"), but not
     while Walkies cards are set aside (the Paw may be among them, in nobody's hand) nor while
     the Paw is being stolen already."""
+    if ActionCard.CHEESY_DISTRACTION not in state.seats[seat].kept:
+        return False  # most seats, most of the time: the Paw's holder (a loop over seats) is not sought
     holder = state.paw_holder
     effect = state.effect
     return (
-        ActionCard.CHEESY_DISTRACTION in state.seats[seat].kept
-        and holder is not None
+        holder is not None
         and holder != seat
         and state.suspended is None
         and not (isinstance(effect, Owed) and effect.step is Step.WALKIES)

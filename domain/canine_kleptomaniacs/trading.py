@@ -30,9 +30,11 @@ from kennel.domain.canine_kleptomaniacs.events import (
 from kennel.domain.canine_kleptomaniacs.hands import declare_paw, kinds_in
 from kennel.domain.canine_kleptomaniacs.resolution import Resolution
 from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer, Seat, TurnPhase
+from kennel.domain.core.frozen import per_recent_part
 
 PAW = Collectable.ULTIMATE_PAW
 _COLLECTABLES = tuple(Collectable)  # in enum order, without iterating the enum class each time
+ITEMS_KEPT = 64  # seats whose items are kept (a few tuples of about twenty items each per trade)
 
 
 def offers_per_turn() -> int:
@@ -59,52 +61,61 @@ def partners(state: CanineState, proposer: int) -> tuple[int, ...]:
 # ---- what may go into an offer ----
 
 
-def items_of(state: CanineState, owner: int, asking: bool) -> list[TradeItem]:
+def items_of(state: CanineState, owner: int, asking: bool) -> tuple[TradeItem, ...]:
     """Every kind of thing `owner` could give (or be asked for): hand cards by kind (face up,
     and face down when giving), Collectables hidden on its Hiding Places, its Hiding Places and
     its face-up Master's Bedroom cards. Asked-for hand cards may be of any kind (the asker cannot
     see the hand: the partner can accept only if it holds them), the Paw only of its holder."""
-    return [item for items in _ITEMS_FROM.values() for item in items(state, owner, asking, None)]
+    return _seat_items(state.seats[owner], asking, asking and state.paw_holder == owner)
+
+
+# Made once per seat part: while an offer is composed, step after step, neither seat's things
+# change (they pass only when the trade completes), so the same items are listed again; each
+# is a frozen dataclass, made and hashed afresh each time before.
+@per_recent_part(limit=ITEMS_KEPT)
+def _seat_items(seat: Seat, asking: bool, holds_paw: bool) -> tuple[TradeItem, ...]:
+    return tuple(item for items in _ITEMS_FROM.values() for item in items(seat, asking, holds_paw, None))
 
 
 # Each source's items below take `like`: given, only the items that may equal it are made (those
 # whose distinguishing fields equal its), for `may_put_in`, which compares one item with the list.
 # Making every item (a frozen dataclass each) and comparing it was most of checking a trade step.
+# `holds_paw`: the seat holds the Ultimate Paw (asked of the hand's items only when `asking`).
 
 
-def _hand_items(state: CanineState, owner: int, asking: bool, like: TradeItem | None = None) -> list[TradeItem]:
+def _hand_items(seat: Seat, asking: bool, holds_paw: bool, like: TradeItem | None = None) -> list[TradeItem]:
     if asking:
-        kinds = [kind for kind in _COLLECTABLES if kind is not PAW or state.paw_holder == owner]
+        kinds = [kind for kind in _COLLECTABLES if kind is not PAW or holds_paw]
         return [TradeItem(Source.HAND, kind=kind) for kind in kinds if like is None or kind == like.kind]
-    mine = [kind for kind in kinds_in(state.seats[owner].hand) if like is None or kind == like.kind]
+    mine = [kind for kind in kinds_in(seat.hand) if like is None or kind == like.kind]
     hand = [TradeItem(Source.HAND, kind=kind) for kind in mine]
     return hand + [TradeItem(Source.HAND, kind=kind, face_down=True) for kind in mine if kind is not PAW]
 
 
-def _hidden_items(state: CanineState, owner: int, asking: bool, like: TradeItem | None = None) -> list[TradeItem]:
+def _hidden_items(seat: Seat, asking: bool, holds_paw: bool, like: TradeItem | None = None) -> list[TradeItem]:
     return [
         TradeItem(Source.HIDDEN_CARD, kind=kind, place=number)
-        for number, place in enumerate(state.seats[owner].places)
+        for number, place in enumerate(seat.places)
         if like is None or number == like.place
         for kind in kinds_in(place.cards)
         if like is None or kind == like.kind
     ]
 
 
-def _place_items(state: CanineState, owner: int, asking: bool, like: TradeItem | None = None) -> list[TradeItem]:
-    numbers = range(len(state.seats[owner].places))
+def _place_items(seat: Seat, asking: bool, holds_paw: bool, like: TradeItem | None = None) -> list[TradeItem]:
+    numbers = range(len(seat.places))
     return [TradeItem(Source.HIDING_PLACE, place=number) for number in numbers if like is None or number == like.place]
 
 
-def _bedroom_items(state: CanineState, owner: int, asking: bool, like: TradeItem | None = None) -> list[TradeItem]:
-    cards = sorted_bedroom(set(state.seats[owner].bedroom))
+def _bedroom_items(seat: Seat, asking: bool, holds_paw: bool, like: TradeItem | None = None) -> list[TradeItem]:
+    cards = sorted_bedroom(set(seat.bedroom))
     return [
         TradeItem(Source.BEDROOM, bedroom_card=card) for card in cards if like is None or card == like.bedroom_card
     ]
 
 
 # Each source's items, in the order `items_of` lists them (front-ends show them so).
-_ITEMS_FROM: dict[Source, Callable[[CanineState, int, bool, TradeItem | None], list[TradeItem]]] = {
+_ITEMS_FROM: dict[Source, Callable[[Seat, bool, bool, TradeItem | None], list[TradeItem]]] = {
     Source.HAND: _hand_items,
     Source.HIDDEN_CARD: _hidden_items,
     Source.HIDING_PLACE: _place_items,
@@ -200,7 +211,8 @@ def may_put_in(state: CanineState, offer: Offer, item: object, asking: bool) -> 
     owner = offer.partner if asking else offer.proposer
     assert owner is not None
     if type(item) is TradeItem and type(item.source) is Source:
-        candidates = _ITEMS_FROM[item.source](state, owner, asking, item)
+        holds_paw = asking and item.source is Source.HAND and state.paw_holder == owner
+        candidates = _ITEMS_FROM[item.source](state.seats[owner], asking, holds_paw, item)
     else:
         candidates = items_of(state, owner, asking)
     if not candidates:

@@ -110,10 +110,11 @@ def view(state: CanineState, viewer: int | None) -> CanineView:
     if viewer is None or not 0 <= viewer < state.seat_count:
         return public
     changes: dict[str, Any] = {}
-    # A trade offer shows its giver what it offers face down (`effect_view`).
-    if isinstance(state.effect, Offer):
+    # A trade offer shows its giver what it offers face down (`effect_view`); every other
+    # viewer sees it as the public view does, which is then kept as it is.
+    if isinstance(state.effect, Offer) and state.effect.proposer == viewer:
         changes["effect"] = effect_view(state.effect, viewer)
-    if isinstance(state.suspended, Offer):
+    if isinstance(state.suspended, Offer) and state.suspended.proposer == viewer:
         changes["suspended"] = effect_view(state.suspended, viewer)
     return replaced(
         public,
