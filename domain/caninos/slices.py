@@ -50,13 +50,15 @@ def collection_slices(
     """`collection_refs`, each with the slice it names (the first alike: `slice_named`), for
     callers that look at the slices too and need not find them again."""
     named: list[tuple[SliceRef, Slice]] = []
-    refs: list[SliceRef] = []
+    # The refs' fields but the owner (the same for all), in a set: a ref is made once per kind
+    # of slice, not once per slice and compared with every ref so far.
+    seen: set[tuple[Pizza, Card | None, bool]] = set()
     for piece in collection:
         if piece.cerberus is None and keep(piece):
-            ref = ref_of(owner, piece)
-            if ref not in refs:
-                refs.append(ref)
-                named.append((ref, piece))
+            alike = (piece.pizza, piece.topping, piece.plush)
+            if alike not in seen:
+                seen.add(alike)
+                named.append((ref_of(owner, piece), piece))
     return named
 
 
