@@ -32,7 +32,7 @@ from kennel.domain.a_dogs_life.commands import (
 )
 from kennel.domain.a_dogs_life.refusals import is_seat_number, refused
 from kennel.domain.a_dogs_life.resolution import Resolution
-from kennel.domain.a_dogs_life.state import ADogsLifeState, Phase
+from kennel.domain.a_dogs_life.state import ACTIONS, OVER, TRUCK, ADogsLifeState
 from kennel.domain.a_dogs_life.turns import advance
 from kennel.domain.core.rng import Rng
 from kennel.domain.core.rules import RuleViolation
@@ -104,17 +104,17 @@ def _rule_for(command: Any) -> Rule:
 
 def check(state: State, seat: int, command: Any, rule: Rule) -> RuleViolation | None:
     """The first rule `command` breaks, or None when the seat may send it now."""
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         return refused("game_over", "The game is over.")
     if not is_seat_number(seat) or not 0 <= seat < state.seat_count:
         return refused("no_such_seat", f"There is no seat {seat}.")
-    if seat != state.active or state.phase not in (Phase.ACTIONS, Phase.TRUCK):
+    if seat != state.active or state.phase not in (ACTIONS, TRUCK):
         return refused("not_your_turn", f"It is seat {state.active}'s turn.")
     if rule is TRUCK_RULE:
-        if state.phase is not Phase.TRUCK:
+        if state.phase is not TRUCK:
             return refused("not_driving", "The truck moves once your dog's actions are over.")
         return rule.check(state, seat, command)
-    if state.phase is not Phase.ACTIONS:
+    if state.phase is not ACTIONS:
         return refused("driving", "Your dog's actions are over: steer the dogcatcher's truck.")
     if state.dogs[seat].position == state.truck and not rule.on_the_truck:
         return refused(
@@ -131,7 +131,7 @@ def has_choice(state: State) -> bool:
     delivering a newspaper, needs a newspaper carried at a delivery address, where dropping
     it is legal too (docs/rules/a-dogs-life.md, "Actions end by themselves").
     """
-    if state.phase is not Phase.ACTIONS:
+    if state.phase is not ACTIONS:
         return False
     return any(not isinstance(command, EndActions) for command in permitted_actions(state, state.active))
 
@@ -140,7 +140,7 @@ def permitted_actions(state: State, seat: int) -> Iterator[Any]:
     """The action candidates `check` lets through, for the active seat in its actions phase:
     the checks every command shares (the game goes on, the seat is the active one, the phase)
     hold for all of them, so they are made once, not once per candidate."""
-    if state.phase is not Phase.ACTIONS or not is_seat_number(seat) or seat != state.active:
+    if state.phase is not ACTIONS or not is_seat_number(seat) or seat != state.active:
         return
     on_the_truck = state.dogs[seat].position == state.truck
     for command in each_action_candidate(state, seat):

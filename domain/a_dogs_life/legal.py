@@ -7,14 +7,14 @@ from typing import Any
 
 from kennel.domain.a_dogs_life.commands import SteerTruck
 from kennel.domain.a_dogs_life.decide import TRUCK_RULE, check, permitted_actions
-from kennel.domain.a_dogs_life.state import ADogsLifeState, Phase
+from kennel.domain.a_dogs_life.state import OVER, TRUCK, ADogsLifeState
 from kennel.domain.a_dogs_life.truck import ways_on
 
 
 def legal_commands(state: ADogsLifeState, seat: int) -> tuple[Any, ...]:
-    if state.phase is Phase.OVER or seat != state.active:
+    if state.phase is OVER or seat != state.active:
         return ()
-    if state.phase is Phase.TRUCK:
+    if state.phase is TRUCK:
         candidates = [SteerTruck(to) for to in ways_on(state)]
         return tuple(c for c in candidates if check(state, seat, c, TRUCK_RULE) is None)
     return tuple(permitted_actions(state, seat))

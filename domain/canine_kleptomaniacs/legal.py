@@ -58,6 +58,13 @@ from kennel.domain.canine_kleptomaniacs.state import (
 )
 
 
+# Module constants for what every seat's legal commands look at, several times per command: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), where a module constant is a dict look-up.
+_CHEESY_DISTRACTION = ActionCard.CHEESY_DISTRACTION
+_OPEN, _HIDING, _SWAPPING, _CLOSING = TurnPhase.OPEN, TurnPhase.HIDING, TurnPhase.SWAPPING, TurnPhase.CLOSING
+
+
 def legal_commands(state: CanineState, seat: int, only: type | None = None) -> tuple[Any, ...]:
     """Every legal command of the seat; with `only`, just those of that type (which `decide`
     asks for, to skip building the long lists of other types)."""
@@ -96,7 +103,7 @@ def can_play_cheesy_distraction(state: CanineState, seat: int) -> bool:
     a card resolves or a trade waits (docs/rules, "Cheesy Distraction at any time"), but not
     while Walkies cards are set aside (the Paw may be among them, in nobody's hand) nor while
     the Paw is being stolen already."""
-    if ActionCard.CHEESY_DISTRACTION not in state.seats[seat].kept:
+    if _CHEESY_DISTRACTION not in state.seats[seat].kept:
         return False  # most seats, most of the time: the Paw's holder (a loop over seats) is not sought
     holder = state.paw_holder
     effect = state.effect
@@ -120,17 +127,17 @@ def turn_commands(state: CanineState, seat: int, only: type | None) -> list[Any]
     # order front-ends list choices in.
     trade = [ProposeTrade()] if trading.can_propose(state, seat) else []
     commands: list[Any] = []
-    if phase is TurnPhase.CLOSING:
+    if phase is _CLOSING:
         return trade
-    if phase is TurnPhase.OPEN or (paw and phase in (TurnPhase.HIDING, TurnPhase.SWAPPING)):
+    if phase is _OPEN or (paw and phase in (_HIDING, _SWAPPING)):
         commands.append(TakeActionCard())
         if not state.first_turn and state.mr_squirrel != seat:
             commands.append(TakeMrSquirrel())
-    hides = paw or phase in (TurnPhase.OPEN, TurnPhase.HIDING)
+    hides = paw or phase in (_OPEN, _HIDING)
     # Nothing is hidden before the first turn, which "EITHER takes an Action card OR hides a set".
-    swaps = not state.first_turn and (paw or phase in (TurnPhase.OPEN, TurnPhase.SWAPPING))
+    swaps = not state.first_turn and (paw or phase in (_OPEN, _SWAPPING))
     commands.extend(hiding_commands(state, seat, only, hides=hides, swaps=swaps))
-    if phase is not TurnPhase.OPEN:
+    if phase is not _OPEN:
         commands.append(EndTurn())
     return [*commands, *trade]
 

@@ -35,7 +35,7 @@ from kennel.domain.caninos.events import (
     StealDeclared,
     TrickDeclared,
 )
-from kennel.domain.caninos.phases import Phase, phase
+from kennel.domain.caninos.phases import PHASE_OVER, Phase, phase
 from kennel.domain.caninos.reactions import answers_to_answer, describe_latest, held_answers, window
 from kennel.domain.caninos.resolution import Resolution
 from kennel.domain.caninos.spell import keep, plush_options, turn_back
@@ -55,7 +55,7 @@ def decide(state: CaninosState, seat: int, command: Any, rng: Rng) -> list[Any]:
 
 def decide_folded(state: CaninosState, seat: int, command: Any, rng: Rng) -> tuple[list[Any], CaninosState]:
     """The events, and the state they lead to (`Game.decide_folded`)."""
-    if phase(state) is Phase.OVER:
+    if phase(state) is PHASE_OVER:
         raise RuleViolation("caninos/game_over", "The game is over.")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seat_count:
         raise RuleViolation("caninos/no_such_seat", f"There is no seat {seat}.")

@@ -26,26 +26,34 @@ class Step(enum.Enum):
     COMPLETE = "complete"
 
 
+# Each step as a module constant too, for `next_step` (asked several times per command): an enum
+# class's attribute is read through `EnumType`'s `__getattr__` hook (see phases.PHASE_TURN).
+STEP_CARDS, STEP_SEAT, STEP_SLICE, STEP_SLICE_OR_DONE, STEP_COMPLETE = (
+    Step.CARDS, Step.SEAT, Step.SLICE, Step.SLICE_OR_DONE, Step.COMPLETE
+)
+_STEAL, _BROKERS, _BIRTHDAY_GIRL, _DESTROYER = Action.STEAL, Trick.BROKERS, Trick.BIRTHDAY_GIRL, Trick.DESTROYER
+
+
 def next_step(draft: Draft) -> Step:
     play = draft.play
-    if play.action is Action.STEAL:
-        return Step.COMPLETE if play.cards else Step.CARDS
+    if play.action is _STEAL:
+        return STEP_COMPLETE if play.cards else STEP_CARDS
     trick = play.trick
     if trick in SEAT_TRICKS:
-        return Step.COMPLETE if play.target is not None else Step.SEAT
+        return STEP_COMPLETE if play.target is not None else STEP_SEAT
     if trick in ONE_SLICE_TRICKS:
-        return Step.COMPLETE if play.slices else Step.SLICE
-    if trick is Trick.BROKERS:
-        return Step.COMPLETE if play.onto else Step.SLICE
-    if trick is Trick.BIRTHDAY_GIRL:
+        return STEP_COMPLETE if play.slices else STEP_SLICE
+    if trick is _BROKERS:
+        return STEP_COMPLETE if play.onto else STEP_SLICE
+    if trick is _BIRTHDAY_GIRL:
         if not play.slices:
-            return Step.SLICE
-        return Step.SLICE_OR_DONE if not draft.closed and len(play.slices) < 2 else Step.COMPLETE
-    if trick is Trick.DESTROYER:
+            return STEP_SLICE
+        return STEP_SLICE_OR_DONE if not draft.closed and len(play.slices) < 2 else STEP_COMPLETE
+    if trick is _DESTROYER:
         if not draft.closed:
-            return Step.SLICE_OR_DONE
-        return Step.SLICE if len(play.onto) < len(play.slices) else Step.COMPLETE
-    return Step.COMPLETE  # Smart Alecks, Pack Leader
+            return STEP_SLICE_OR_DONE
+        return STEP_SLICE if len(play.onto) < len(play.slices) else STEP_COMPLETE
+    return STEP_COMPLETE  # Smart Alecks, Pack Leader
 
 
 def chooses_onto(draft: Draft) -> bool:

@@ -24,7 +24,7 @@ from kennel.domain.caninos.commands import (
     Steal,
 )
 from kennel.domain.caninos.drafts import Step, next_step
-from kennel.domain.caninos.phases import Phase, phase
+from kennel.domain.caninos.phases import PHASE_DRAFT, PHASE_LEVELLING, PHASE_REACTION, PHASE_SPELL, PHASE_TURN, phase
 from kennel.domain.caninos.reactions import held_answers
 from kennel.domain.caninos.spell import plush_options
 from kennel.domain.caninos.state import CaninosState
@@ -37,22 +37,22 @@ def legal_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     if not 0 <= seat < state.seat_count:
         return ()
     current = phase(state)
-    if current is Phase.LEVELLING:
+    if current is PHASE_LEVELLING:
         if seat not in owing(state):
             return ()
         return tuple(ChooseSlice(slice=ref) for ref in levelling_options(state, seat))
-    if current is Phase.REACTION:
+    if current is PHASE_REACTION:
         if seat != state.asking[0]:
             return ()
         return (Decline(), *(React(card=card) for card in held_answers(state, seat)))
-    if current is Phase.DRAFT:
+    if current is PHASE_DRAFT:
         assert state.draft is not None
         return _draft_commands(state, seat) if seat == state.draft.play.seat else ()
-    if current is Phase.SPELL:
+    if current is PHASE_SPELL:
         if seat not in state.unspelling:
             return ()
         return (*(ChooseSlice(slice=ref) for ref in plush_options(state, seat)), ChooseNoMore())
-    if current is Phase.TURN:
+    if current is PHASE_TURN:
         assert state.turn is not None
         return _turn_commands(state, seat) if seat == state.turn.seat else ()
     return ()

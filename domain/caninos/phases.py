@@ -18,17 +18,24 @@ class Phase(enum.Enum):
     IDLE = "idle"  # between turns (only ever seen inside a decision)
 
 
+# Each phase as a module constant too, for the paths that branch on the phase (several times
+# per command): `Phase.TURN` is an attribute of an enum class, read through `EnumType`'s
+# `__getattr__` hook (about 870 instructions, callgrind), where a module constant is a look-up.
+PHASE_OVER, PHASE_LEVELLING, PHASE_REACTION = Phase.OVER, Phase.LEVELLING, Phase.REACTION
+PHASE_DRAFT, PHASE_SPELL, PHASE_TURN, PHASE_IDLE = Phase.DRAFT, Phase.SPELL, Phase.TURN, Phase.IDLE
+
+
 def phase(state: CaninosState) -> Phase:
     if outcome(state) is not None:
-        return Phase.OVER
+        return PHASE_OVER
     if state.level is not None:
-        return Phase.LEVELLING
+        return PHASE_LEVELLING
     if state.asking:
-        return Phase.REACTION
+        return PHASE_REACTION
     if state.draft is not None:
-        return Phase.DRAFT
+        return PHASE_DRAFT
     if state.unspelling:
-        return Phase.SPELL
+        return PHASE_SPELL
     if state.turn is not None:
-        return Phase.TURN
-    return Phase.IDLE
+        return PHASE_TURN
+    return PHASE_IDLE

@@ -3,7 +3,7 @@ reaction window is asked, holding an answer or not)."""
 
 from __future__ import annotations
 
-from kennel.domain.caninos.phases import Phase, phase
+from kennel.domain.caninos.phases import PHASE_DRAFT, PHASE_LEVELLING, PHASE_REACTION, PHASE_SPELL, PHASE_TURN, phase
 from kennel.domain.caninos.reactions import describe_latest
 from kennel.domain.caninos.state import CaninosState
 from kennel.domain.caninos.turns import owing
@@ -13,19 +13,19 @@ from kennel.domain.core.rules import Prompt, PromptKind
 
 def pending(state: CaninosState) -> tuple[Prompt, ...]:
     current = phase(state)
-    if current is Phase.LEVELLING:
+    if current is PHASE_LEVELLING:
         label = f"return pizza to the table until you have {state.level} points or fewer"
         return tuple(Prompt(seat, PromptKind.CHOICE, label) for seat in owing(state))
-    if current is Phase.REACTION:
+    if current is PHASE_REACTION:
         label = f"answer {describe_latest(state)}, or let it be"
         return (Prompt(state.asking[0], PromptKind.REACTION, label),)
-    if current is Phase.DRAFT:
+    if current is PHASE_DRAFT:
         assert state.draft is not None
         return (Prompt(state.draft.play.seat, PromptKind.CHOICE, draft_question(state.draft)),)
-    if current is Phase.SPELL:
+    if current is PHASE_SPELL:
         label = "turn one of your plush toys back into pizza, or keep them as they are"
         return tuple(Prompt(seat, PromptKind.CHOICE, label) for seat in state.unspelling)
-    if current is Phase.TURN:
+    if current is PHASE_TURN:
         turn = state.turn
         assert turn is not None
         if turn.discarded:

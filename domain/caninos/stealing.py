@@ -43,16 +43,21 @@ class StealAs(enum.Enum):
     RACCOON = "raccoon"  # an upgraded Double: "Steal with a Mystic Raccoon"
 
 
+# For `steal_as`, asked per slice and seat as steals are listed: module constants, not enum
+# class attributes (read through `EnumType`'s `__getattr__` hook; see phases.PHASE_TURN).
+_NORMAL, _DOUBLE, _RACCOON = StealAs.NORMAL, StealAs.DOUBLE, StealAs.RACCOON
+
+
 def steal_as(piece: Slice) -> StealAs | None:
     """None: a slice under Cerberus cannot be stolen (docs/rules/caninos.md, "Cerberus")."""
     if piece.cerberus is not None:
         return None
     double = is_double(piece.pizza)
     if piece.topping is None:
-        return StealAs.DOUBLE if double else StealAs.NORMAL
+        return _DOUBLE if double else _NORMAL
     if not increases(piece.topping):
-        return StealAs.NORMAL  # "With reduction ... Steal as a Normal pizza"
-    return StealAs.RACCOON if double else StealAs.DOUBLE
+        return _NORMAL  # "With reduction ... Steal as a Normal pizza"
+    return _RACCOON if double else _DOUBLE
 
 
 def topping_kept(piece: Slice) -> bool:

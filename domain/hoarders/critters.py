@@ -12,21 +12,26 @@ from kennel.domain.hoarders.resolution import Resolution
 from kennel.domain.hoarders.state import Hoard, HoardersState
 
 
+# Module constants for `effect_of` and `steals`, asked per critter as reveals are listed and
+# labelled: an enum class's attribute is read through `EnumType`'s `__getattr__` hook.
+_GROUNDHOG, _BEAVER, _RACCOON = Critter.GROUNDHOG, Critter.BEAVER, Critter.RACCOON
+
+
 def effect_of(hoard: Hoard, critter: Critter) -> Critter | None:
     """The critter whose effect revealing `critter` has: itself, or what a Groundhog repeats.
 
     None when a Groundhog repeats nothing (its partner is a Beaver, or it has none).
     """
-    if critter is not Critter.GROUNDHOG:
+    if critter is not _GROUNDHOG:
         return critter
     partner = hoard.partner_of(critter)
     # "The Beaver card cannot be repeated."
-    return None if partner is Critter.BEAVER else partner
+    return None if partner is _BEAVER else partner
 
 
 def steals(hoard: Hoard, critter: Critter) -> bool:
     """Whether revealing `critter` steals: a Raccoon, or a Groundhog repeating one."""
-    return effect_of(hoard, critter) is Critter.RACCOON
+    return effect_of(hoard, critter) is _RACCOON
 
 
 def theft_targets(state: HoardersState, thief: int) -> tuple[tuple[int, Nut], ...]:

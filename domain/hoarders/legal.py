@@ -10,25 +10,26 @@ from kennel.domain.hoarders.cards import CRITTERS_PICKED, Critter, sorted_critte
 from kennel.domain.hoarders.commands import AllowTheft, CancelTheft, PickCritters, RevealCritter
 from kennel.domain.hoarders.critters import steals, theft_targets
 from kennel.domain.hoarders.outcome import outcome
-from kennel.domain.hoarders.state import HoardersState, Phase
+from kennel.domain.hoarders.state import PICKING, REVEALING, HoardersState
 
 PICKS_KEPT = 16
+_HAMSTER = Critter.HAMSTER  # a module constant: see state.PICKING
 
 
 def legal_commands(state: HoardersState, seat: int) -> tuple[Any, ...]:
     if outcome(state) is not None or not 0 <= seat < state.seat_count:
         return ()
     hoard = state.hoards[seat]
-    if state.phase is Phase.PICKING:
+    if state.phase is PICKING:
         if hoard.has_picked:
             return ()
         return _picks(hoard.hand)
-    if state.phase is not Phase.REVEALING:
+    if state.phase is not REVEALING:
         return ()
     if state.theft is not None:
         if state.theft.victim != seat:
             return ()
-        cancel = (CancelTheft(),) if Critter.HAMSTER in hoard.face_down else ()
+        cancel = (CancelTheft(),) if _HAMSTER in hoard.face_down else ()
         return (AllowTheft(), *cancel)
     if seat != state.seat_in_turn:
         return ()

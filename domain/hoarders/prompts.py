@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from kennel.domain.core.rules import Prompt, PromptKind
 from kennel.domain.hoarders.outcome import outcome
-from kennel.domain.hoarders.state import HoardersState, Phase
+from kennel.domain.hoarders.state import PICKING, HoardersState
 
 
 def pending(state: HoardersState) -> tuple[Prompt, ...]:
     if outcome(state) is not None:
         return ()
-    if state.phase is Phase.PICKING:
+    if state.phase is PICKING:
         return tuple(
             Prompt(seat, PromptKind.SECRET_CHOICE, "pick two critters")
             for seat, hoard in enumerate(state.hoards)
