@@ -1,0 +1,373 @@
+"""The third pass of domain fast paths give what the plain paths give, at every position of seeded
+bot games of every game:
+
+- `dispatch.by_type` (the narrations' dispatch) picks the implementation `functools.singledispatch`
+  picks, for every event met and for classes of a small hierarchy, registrations after a first
+  call included;
+- Canine Kleptomaniacs' `redact` (events that hide nothing returned after one set look-up) is the
+  whole chain of checks, for every event and viewer; and no event class subclasses another (the
+  set holds exact types);
+- Canine Kleptomaniacs' trade items, made once per seat part, are the items made afresh;
+- ¡Caninos!'s `collection_slices` (deduped by the refs' fields in a set) is the list-based one;
+- `per_recent_state`'s look at the entry last asked for never returns another object's value;
+- `made_often` classes make the objects their dataclass `__init__` made (equal, same hash, same
+  pickle round trip, same fields in the same order).
+
+Each comparison is also shown to notice a broken fast path: with the fast path broken on purpose,
+the same playouts give a difference.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import gc
+import pickle
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from kennel.domain.a_dogs_life import narration as a_dogs_life_narration
+from kennel.domain.a_dogs_life import outcome as a_dogs_life_outcome
+from kennel.domain.a_dogs_life.state import GroundItem
+from kennel.domain.canine_kleptomaniacs import scoring as ck_scoring
+from kennel.domain.canine_kleptomaniacs import trading
+from kennel.domain.canine_kleptomaniacs import views as ck_views
+from kennel.domain.canine_kleptomaniacs.commands import TradeItem
+from kennel.domain.canine_kleptomaniacs.state import Offer
+from kennel.domain.caninos import narration as caninos_narration
+from kennel.domain.caninos import outcome as caninos_outcome
+from kennel.domain.caninos import slices
+from kennel.domain.caninos.cards import Card, Pizza
+from kennel.domain.caninos.state import Draft, Play, Slice, SliceRef
+from kennel.domain.core import frozen
+from kennel.domain.core import table as tables
+from kennel.domain.core.dispatch import by_type
+from kennel.domain.core.rules import Prompt
+from kennel.domain.hoarders import narration as hoarders_narration
+from kennel.domain.hoarders import outcome as hoarders_outcome
+from kennel.domain.registry import GAMES
+from testkit.bot_games import bot_game
+
+NARRATIONS = {
+    "hoarders": hoarders_narration,
+    "caninos": caninos_narration,
+    "a-dogs-life": a_dogs_life_narration,
+}
+
+
+@functools.cache
+def _events(name: str) -> tuple[Any, ...]:
+    return tuple(bot_game(GAMES[name], f"fast-paths-3-{name}", 3).events)
+
+
+def _tables(name: str) -> Iterator[tables.Table[Any]]:
+    game: Any = GAMES[name]
+    table = None
+    for event in _events(name):
+        table = tables.open_table(game, event) if table is None else tables.evolve(table, event)
+        yield table
+
+
+# ---- by_type ----
+
+
+def _plain_twin(fast: Any) -> Any:
+    """A `functools.singledispatch` with the same registrations as a `by_type` function."""
+    plain = functools.singledispatch(fast.registry[object])
+    for cls, implementation in fast.registry.items():
+        if cls is not object:
+            plain.register(cls, implementation)
+    return plain
+
+
+@pytest.mark.parametrize("name", sorted(NARRATIONS))
+def test_narration_dispatches_as_singledispatch(name: str) -> None:
+    fast = NARRATIONS[name]._describe
+    plain = _plain_twin(fast)
+    met = 0
+    for event in _events(name):
+        if tables.is_engine_event(event):
+            continue
+        assert fast.dispatch(type(event)) is plain.dispatch(type(event)), type(event).__name__
+        for viewer in (None, 0, 1, 2):
+            redacted = GAMES[name].redact(event, viewer)
+            assert fast(redacted, ["A", "B", "C"]) == plain(redacted, ["A", "B", "C"])
+        met += 1
+    assert met > 50
+
+
+class _Base:
+    pass
+
+
+class _Middle(_Base):
+    pass
+
+
+class _Leaf(_Middle):
+    pass
+
+
+def test_by_type_chooses_as_singledispatch_and_follows_registrations() -> None:
+    def default(value: object) -> str:
+        return "default"
+
+    fast = by_type(default)
+    plain = functools.singledispatch(default)
+    for function in (fast, plain):
+        function.register(_Base, lambda value: "base")
+        function.register(int, lambda value: "int")
+    cases: list[object] = [_Base(), _Middle(), _Leaf(), 3, True, "text", None]
+    assert [fast(value) for value in cases] == [plain(value) for value in cases]
+    for function in (fast, plain):  # after the first calls: the kept choices must give way
+        function.register(_Middle, lambda value: "middle")
+    assert [fast(value) for value in cases] == [plain(value) for value in cases]
+    assert fast(_Leaf()) == "middle"
+    with pytest.raises(TypeError):
+        fast()  # type: ignore[call-arg]  # as singledispatch, a first argument is required
+
+
+def test_the_narration_comparison_notices_a_wrong_choice() -> None:
+    fast = hoarders_narration._describe
+    plain = _plain_twin(fast)
+    # A broken by_type: every class gets the default implementation.
+    broken = [type(e) for e in _events("hoarders") if not tables.is_engine_event(e)]
+    assert any(plain.dispatch(cls) is not plain.registry[object] for cls in broken)
+
+
+# ---- Canine Kleptomaniacs' redact ----
+
+
+def _plain_redact(event: Any, viewer: int | None, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The whole chain of checks: `redact` with every event type in its set."""
+    with monkeypatch.context() as patch:
+        patch.setattr(ck_views, "_REDACTED", frozenset(GAMES["canine-kleptomaniacs"].events.types))
+        return ck_views.redact(event, viewer)
+
+
+def test_canine_kleptomaniacs_redacts_as_the_whole_chain(monkeypatch: pytest.MonkeyPatch) -> None:
+    changed = 0
+    for event in _events("canine-kleptomaniacs"):
+        if tables.is_engine_event(event):
+            continue
+        for viewer in (None, 0, 1, 2, 3):
+            fast, plain = ck_views.redact(event, viewer), _plain_redact(event, viewer, monkeypatch)
+            assert fast == plain and type(fast) is type(plain), (type(event).__name__, viewer)
+            changed += fast is not event
+    assert changed > 20  # the playouts do blank things
+
+
+def test_the_redact_comparison_notices_a_broken_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    events = [e for e in _events("canine-kleptomaniacs") if not tables.is_engine_event(e)]
+    monkeypatch.setattr(ck_views, "_REDACTED", frozenset())  # broken: nothing is ever blanked
+    plain = [_plain_redact(e, 1, monkeypatch) for e in events]
+    assert any(ck_views.redact(e, 1) != p for e, p in zip(events, plain, strict=True))
+
+
+def test_no_canine_kleptomaniacs_event_class_subclasses_another() -> None:
+    types = GAMES["canine-kleptomaniacs"].events.types
+    assert not [(a, b) for a in types for b in types if a is not b and issubclass(a, b)]
+    assert ck_views._REDACTED <= set(types)
+
+
+# ---- Canine Kleptomaniacs' trade items ----
+
+
+def _offers() -> Iterator[Any]:
+    for table in _tables("canine-kleptomaniacs"):
+        state = table.state
+        if isinstance(state.effect, Offer) or isinstance(state.suspended, Offer):
+            yield state
+
+
+def test_trade_items_kept_per_seat_are_the_items_made_afresh() -> None:
+    plain_items = trading._seat_items.__wrapped__
+    checked = 0
+    for state in _offers():
+        for owner in range(state.seat_count):
+            for asking in (False, True):
+                holds_paw = asking and state.paw_holder == owner
+                assert trading.items_of(state, owner, asking) == plain_items(state.seats[owner], asking, holds_paw)
+                checked += 1
+    assert checked > 20
+
+
+def test_the_trade_items_comparison_notices_a_stale_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Broken: items kept by owner number, not by the seat part (a seat's things change).
+    plain_items = trading._seat_items.__wrapped__
+    kept: dict[tuple[int, bool], Any] = {}
+    differ = False
+    for state in _offers():
+        for owner in range(state.seat_count):
+            stale = kept.setdefault((owner, False), plain_items(state.seats[owner], False, False))
+            differ = differ or stale != plain_items(state.seats[owner], False, False)
+    assert differ
+
+
+# ---- ¡Caninos!'s collection_slices ----
+
+
+def _plain_collection_slices(owner: int, collection: Any, keep: Callable[[Slice], bool]) -> list[tuple[SliceRef, Slice]]:
+    named: list[tuple[SliceRef, Slice]] = []
+    refs: list[SliceRef] = []
+    for piece in collection:
+        if piece.cerberus is None and keep(piece):
+            ref = slices.ref_of(owner, piece)
+            if ref not in refs:
+                refs.append(ref)
+                named.append((ref, piece))
+    return named
+
+
+KEEPS: list[Callable[[Slice], bool]] = [lambda piece: True, slices.can_take_topping, lambda piece: piece.topping is not None]
+
+
+def _collections() -> Iterator[tuple[int, tuple[Slice, ...]]]:
+    """Every collection of the playouts, and made ones where one pizza lies with and without a
+    topping, as a plush toy and under Cerberus (random play seldom makes those)."""
+    for table in _tables("caninos"):
+        for owner, player in enumerate(table.state.players):
+            yield owner, player.collection
+    pizzas, cards = list(Pizza)[:2], list(Card)[:2]
+    pieces = [
+        Slice(pizza, topping=topping, plush=plush, cerberus=cerberus)
+        for pizza in pizzas
+        for topping in (None, *cards)
+        for plush in (False, True)
+        for cerberus in (None, cards[0])
+    ]
+    for start in range(len(pieces)):
+        yield 1, tuple(pieces[start:] + pieces[:start] + pieces[::3])
+
+
+def test_caninos_collection_slices_are_the_list_based_ones() -> None:
+    checked = 0
+    for owner, collection in _collections():
+        for keep in KEEPS:
+            fast, plain = slices.collection_slices(owner, collection, keep), _plain_collection_slices(owner, collection, keep)
+            assert fast == plain
+            assert all(piece is other for (_, piece), (_, other) in zip(fast, plain, strict=True))
+            checked += len(collection) > 1
+    assert checked > 100
+
+
+def test_the_collection_comparison_notices_a_wrong_key() -> None:
+    # Broken: slices deduped by pizza and topping alone (a plush toy would be lost).
+    def broken(owner: int, collection: Any) -> list[SliceRef]:
+        seen: set[Any] = set()
+        return [
+            slices.ref_of(owner, p)
+            for p in collection
+            if p.cerberus is None and not ((p.pizza, p.topping) in seen or seen.add((p.pizza, p.topping)))
+        ]
+
+    assert any(
+        broken(owner, collection) != [ref for ref, _ in _plain_collection_slices(owner, collection, KEEPS[0])]
+        for owner, collection in _collections()
+    )
+
+
+# ---- per_recent_state's last entry ----
+
+
+def test_the_last_entry_is_never_another_objects() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Box:
+        value: int
+
+    made: list[int] = []
+
+    @frozen.per_recent_state
+    def value_of(box: Box) -> int:
+        made.append(box.value)
+        return box.value
+
+    for value in range(200):
+        box = Box(value)
+        assert value_of(box) == value and value_of(box) == value
+        del box  # its id may well be the next box's
+        gc.collect()
+    assert made == list(range(200))
+
+
+OUTCOMES = {
+    "hoarders": hoarders_outcome.outcome,
+    "caninos": caninos_outcome.outcome,
+    "canine-kleptomaniacs": ck_scoring.outcome,
+    "a-dogs-life": a_dogs_life_outcome.outcome,
+}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_outcomes_and_prompts_asked_again_are_the_first_answers(name: str) -> None:
+    """Asked in turns of two states (the last entry misses every time) and twice in a row (it
+    hits), each answer is what the function computes afresh."""
+    outcome = OUTCOMES[name]
+    previous = None
+    for table in _tables(name):
+        for state in (table.state, previous, table.state, table.state):
+            if state is not None:
+                assert outcome(state) == outcome.__wrapped__(state)
+        assert table.pending() == tables.Table.pending.__wrapped__(table)
+        assert table.pending() is table.pending()
+        previous = table.state
+
+
+# ---- made_often ----
+
+MADE_OFTEN = (Prompt, Slice, SliceRef, Play, Draft, TradeItem, GroundItem)
+
+
+def _objects_of(classes: tuple[type, ...]) -> Iterator[Any]:
+    """Every object of these classes reachable from the states and events of the playouts."""
+    seen: set[int] = set()
+
+    def walk(value: Any) -> Iterator[Any]:
+        if id(value) in seen:
+            return
+        seen.add(id(value))
+        if isinstance(value, classes):
+            yield value
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            for field in dataclasses.fields(value):
+                yield from walk(getattr(value, field.name))
+        elif isinstance(value, tuple | list):
+            for item in value:
+                yield from walk(item)
+
+    for name in ("caninos", "canine-kleptomaniacs", "a-dogs-life", "hoarders"):
+        for table in _tables(name):
+            yield from walk(table.state)
+            yield from walk(table.pending())
+
+
+def _generated_twin(cls: type) -> type:
+    """The same dataclass, with the `__init__` `dataclasses` generates."""
+    fields = [(f.name, f.type, f) for f in dataclasses.fields(cls)]
+    return dataclasses.make_dataclass(cls.__name__, [(n, t, dataclasses.field(default=f.default)) if f.default is not dataclasses.MISSING else (n, t) for n, t, f in fields], frozen=True)
+
+
+def test_made_often_objects_are_the_objects_the_dataclass_made() -> None:
+    counts: dict[type, int] = dict.fromkeys(MADE_OFTEN, 0)
+    for value in _objects_of(MADE_OFTEN):
+        cls = type(value)
+        values = {f.name: getattr(value, f.name) for f in dataclasses.fields(cls)}
+        made = cls(**values)
+        twin = _generated_twin(cls)(**values)
+        assert made == value and hash(made) == hash(value)
+        assert list(vars(made).items()) == list(vars(twin).items())  # the same fields, in order
+        assert pickle.loads(pickle.dumps(made)) == made
+        counts[cls] += 1
+    assert all(count > 0 for cls, count in counts.items() if cls is not GroundItem), counts
+
+
+def test_made_often_keeps_defaults_and_refusals() -> None:
+    ref = SliceRef(1, next(iter(Pizza)))
+    assert ref.topping is None and ref.plush is False
+    with pytest.raises(TypeError):
+        SliceRef(1)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        SliceRef(1, ref.pizza, nonsense=3)  # type: ignore[call-arg]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ref.owner = 2  # type: ignore[misc]
