@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from kennel.domain.a_dogs_life.dogs import Dog
 from kennel.domain.a_dogs_life.options import Options
-from kennel.domain.core.frozen import made_often
 
 HUNGER_AT_START = 4  # "A Hunger marker on space 4 of the hunger indicator"
 MAX_FOOD = 4  # "No dog may keep more than 4 days' worth of food"
@@ -56,7 +55,6 @@ class WinReason(enum.Enum):
     SHARED = "shared"  # the house rule overtime_rounds: still tied when overtime ran out
 
 
-@made_often  # made as items are dropped, collected and viewed
 @dataclass(frozen=True)
 class GroundItem:
     """A bone or newspaper lying on a space; a newspaper lies face down (its address is hidden)."""

@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 
 from kennel.domain.canine_kleptomaniacs.components import BedroomCard, Collectable, Weapon
-from kennel.domain.core.frozen import made_often, short_lived
+from kennel.domain.core.frozen import short_lived
 
 
 class Source(enum.Enum):
@@ -23,7 +23,6 @@ class Source(enum.Enum):
     HIDDEN_CARD = "hidden_card"  # one Collectable of `kind` hidden on Hiding Place `place`
 
 
-@made_often  # listed by the dozen while an offer is composed
 @dataclass(frozen=True)
 class TradeItem:
     """One side of a trade: exactly the field its source needs is set."""

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from kennel.domain.core.codec import TypeRegistry
-from kennel.domain.core.frozen import made_often
 from kennel.domain.core.rng import Rng
 from kennel.domain.core.words import Words
 
@@ -60,7 +59,6 @@ class PromptKind(enum.Enum):
     CHOICE = "choice"  # a choice owed, possibly by several seats at once, not secret
 
 
-@made_often  # every view and decision asks a state's prompts (kennel.domain.core.frozen)
 @dataclass(frozen=True)
 class Prompt:
     """One seat owes one decision. Several prompts may be open at once."""
