@@ -35,7 +35,9 @@ class RuleViolation(Exception):
     """
 
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
+        # `Exception.__init__` named, not found through `super()`: A Dog's Life's legal commands
+        # make a few of these per command (each candidate its checks refuse).
+        Exception.__init__(self, f"{code}: {message}")
         self.code = code
         self.message = message
 

@@ -185,11 +185,17 @@ def shared_headline(table: tables.Table[Any], names: Sequence[str]) -> str:
     for prompt in table.pending():
         # A prompt's label is written to the seat it asks ("act with your dog"); told to the
         # others, it is about them.
-        about = _YOUR.sub(lambda m: "Their" if m.group(0)[0] == "Y" else "their", named(prompt.label, names))
+        about = named(prompt.label, names)
+        if "our" in about:  # "your" or "Your" may be there: most prompts have neither (no regex then)
+            about = _YOUR.sub(_their, about)
         waiting.setdefault(about, []).append(names[prompt.seat])
     if not waiting:
         return "Waiting for the table."
     return " ".join(f"Waiting for {listing(who)} to {what}." for what, who in waiting.items())
+
+
+def _their(match: re.Match[str]) -> str:
+    return "Their" if match.group(0)[0] == "Y" else "their"
 
 
 def how_to_play(game: Game[Any]) -> HowToPlay:
