@@ -61,6 +61,7 @@ def _records_hold(records: Sequence[Record], lines: Sequence[bytes], prev: str) 
     try:
         for record in records:
             version += 1
+            # (The line check below finds a wrong prev or hash too: both are written in it.)
             if record.version != version or record.prev != prev:
                 return False
             cause = record.cause
