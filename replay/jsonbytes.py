@@ -50,12 +50,20 @@ _NUMBER_START = b"-" + _DIGITS
 
 # orjson would write dataclasses and datetimes itself, where the json module refuses them.
 _ORJSON_OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+ORJSON_OPTIONS = _ORJSON_OPTIONS  # for callers that ask orjson themselves and check as here (verify_fast)
 
 _json_module_encoder = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def _json_module_canonical(value: Json) -> bytes:
     return _json_module_encoder.encode(value).encode("utf-8")
+
+
+def may_hold_float(text: bytes) -> bool:
+    """Whether orjson's compact output `text` may hold a float (where `canonical_json` lets the
+    json module write it): the scan `canonical_json` makes of it, outside a value that is a
+    number itself. Text that holds such output whole (a log's lines) holds what it holds."""
+    return text.translate(_FLOAT_MARKS, _NUMBER_START).find(_FLOAT_LEFTOVER) >= 0
 
 
 def canonical_json(value: Json) -> bytes:
@@ -66,7 +74,7 @@ def canonical_json(value: Json) -> bytes:
         return _json_module_canonical(value)  # ...as the json module writes it, or its error
     if (
         encoded[0] in _NUMBER_START  # the value is a number itself (a byte value: no TypeError)
-        or encoded.translate(_FLOAT_MARKS, _NUMBER_START).find(_FLOAT_LEFTOVER) >= 0
+        or encoded.translate(_FLOAT_MARKS, _NUMBER_START).find(_FLOAT_LEFTOVER) >= 0  # `may_hold_float`
         or (encoded.find(b"null") >= 0 and not _nulls_are_none(encoded, value))
     ):
         return _json_module_canonical(value)

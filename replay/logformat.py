@@ -470,11 +470,17 @@ def events_of(records: Sequence[Record]) -> list[JsonObject]:
 def group_by_cause(records: Sequence[Record]) -> list[tuple[Cause, list[Record]]]:
     """Consecutive records with one cause: the events one decision produced."""
     groups: list[tuple[Cause, list[Record]]] = []
-    for record in records:
-        if groups and groups[-1][0] == record.cause and groups[-1][1][-1].version == record.version - 1:
-            groups[-1][1].append(record)
+    group: list[Record] = []
+    cause: Cause | None = None  # the cause of `group`, the last group made
+    last = 0  # the version of its last record
+    for record in records:  # (the last group held in locals, not indexed out of `groups` each time)
+        version = record.version
+        if group and cause == record.cause and last == version - 1:
+            group.append(record)
         else:
-            groups.append((record.cause, [record]))
+            cause, group = record.cause, [record]
+            groups.append((cause, group))
+        last = version
     return groups
 
 
