@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -153,6 +154,94 @@ def _remembered(compiled: Encoder) -> Encoder:
         return encoded
 
     return encode
+
+
+# What `encode_after` keeps of a value it wrote: its layers, its fields' values (held, so that
+# their ids are not another's while kept), each field's bytes, and the whole payload.
+Written = tuple["_Layers", tuple[Any, ...], list[bytes], bytes]
+MASKS_KEPT = 256  # per layered class: which fields changed, by pattern (a game's views repeat a few)
+
+
+def encode_after(descriptor: Descriptor, value: Any, last: Written | None) -> tuple[bytes, Written | None]:
+    """`encoder(descriptor)(value)`, written from `last` (what this returned for an earlier
+    value, None at first) for every field that holds the very object it held there: a field's
+    bytes depend on its value alone. A game's views of one state are its public view with a few
+    fields replaced (the viewer's hand), and its next state's mostly hold the same parts, so
+    most fields are found so. Returns the bytes and what to pass as `last` next time (None for
+    a value that is not a frozen dataclass: those are written whole, every time)."""
+    layers = _layers(descriptor, value.__class__)
+    if layers is None:
+        return encoder(descriptor)(value), None
+    values = layers.getter(value)
+    if last is None or last[0] is not layers:
+        parts = layers.whole(value)
+    else:
+        changed = tuple(map(operator.is_not, values, last[1]))
+        if True not in changed:
+            return last[3], (layers, values, last[2], last[3])
+        write = layers.masks.get(changed)
+        if write is None:
+            write = keep(layers.masks, changed, layers.compile(changed), MASKS_KEPT)
+        parts = write(value, last[2])
+    payload = b"".join(parts)
+    return payload, (layers, values, parts, payload)
+
+
+class _Layers:
+    """A frozen dataclass's encoding as one message type, field by field (`encode_after`):
+    `whole` writes every field's bytes, and `compile(changed)` a function that copies an
+    earlier value's list of them with the changed fields written again."""
+
+    def __init__(self, fields: list[FieldDescriptor]) -> None:
+        self.fields = fields
+        self.getter = operator.attrgetter(*(field.name for field in fields))
+        self.env: dict[str, Any] = {"V": _VARINTS, "varint": varint, "to_json": to_json, "SMALL": _SMALL, "ZERO": b"\x00"}
+        self.masks: dict[tuple[bool, ...], Callable[[Any, list[bytes]], list[bytes]]] = {}
+        self.code = [_field_code(field, self.env) for field in fields]  # once: it sets up `env`
+        self.whole: Callable[[Any], list[bytes]] = self._function(
+            "whole(value)", ["parts = []"], [True] * len(fields), "parts.append(b''.join(out))", "parts"
+        )
+
+    def compile(self, changed: tuple[bool, ...]) -> Callable[[Any, list[bytes]], list[bytes]]:
+        return self._function("write(value, parts)", ["parts = parts.copy()"], list(changed), "parts[{index}] = b''.join(out)", "parts")
+
+    def _function(self, signature: str, start: list[str], written: list[bool], store: str, result: str) -> Any:
+        lines = [f"def {signature}:", *("    " + line for line in start)]
+        for index, (code, write) in enumerate(zip(self.code, written, strict=True)):
+            if write:
+                lines.append("    out = []")
+                lines.extend("    " + line for line in code)
+                lines.append("    " + store.format(index=index))
+        lines.append(f"    return {result}")
+        namespace: dict[str, Any] = {}
+        code = compile("\n".join(lines) + "\n", f"<kennel.service.protobytes layers {signature}>", "exec")
+        exec(code, self.env, namespace)  # noqa: S102 (our own source, made from descriptors and field names)
+        return namespace[signature.split("(")[0]]
+
+
+_LAYERS: dict[tuple[Descriptor, type], _Layers | None] = {}
+
+
+def _layers(descriptor: Descriptor, cls: type) -> _Layers | None:
+    """The layers of `cls` as `descriptor`, None where `encode_after` writes values whole: not a
+    frozen dataclass, a field the compiler does not write, or fewer than two fields."""
+    key = (descriptor, cls)
+    try:
+        return _LAYERS[key]
+    except KeyError:
+        pass
+    layers = None
+    if (
+        dataclasses.is_dataclass(cls)
+        and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        and all(_supported(field) for field in descriptor.fields)
+    ):
+        names = {field.name for field in dataclasses.fields(cls)}
+        fields = sorted((field for field in descriptor.fields if field.name in names), key=lambda f: f.number)
+        if len(fields) >= 2 and len(fields) == len(names):  # an unknown name: `encoder` refuses it
+            layers = _Layers(fields)
+    _LAYERS[key] = layers
+    return layers
 
 
 def union_member(descriptor: Descriptor, type_name: str, value: Any) -> bytes:
