@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import operator
+from itertools import compress
 from collections.abc import Callable
 from typing import Any
 
@@ -159,7 +160,6 @@ def _remembered(compiled: Encoder) -> Encoder:
 # What `encode_after` keeps of a value it wrote: its layers, its fields' values (held, so that
 # their ids are not another's while kept), each field's bytes, and the whole payload.
 Written = tuple["_Layers", tuple[Any, ...], list[bytes], bytes]
-MASKS_KEPT = 256  # per layered class: which fields changed, by pattern (a game's views repeat a few)
 
 
 def encode_after(descriptor: Descriptor, value: Any, last: Written | None) -> tuple[bytes, Written | None]:
@@ -174,49 +174,34 @@ def encode_after(descriptor: Descriptor, value: Any, last: Written | None) -> tu
         return encoder(descriptor)(value), None
     values = layers.getter(value)
     if last is None or last[0] is not layers:
-        parts = layers.whole(value)
+        parts = [write(value) for write in layers.writers]
     else:
-        changed = tuple(map(operator.is_not, values, last[1]))
-        if True not in changed:
+        changed = list(compress(layers.indices, map(operator.is_not, values, last[1])))
+        if not changed:
             return last[3], (layers, values, last[2], last[3])
-        write = layers.masks.get(changed)
-        if write is None:
-            write = keep(layers.masks, changed, layers.compile(changed), MASKS_KEPT)
-        parts = write(value, last[2])
+        parts = last[2].copy()
+        writers = layers.writers
+        for index in changed:
+            parts[index] = writers[index](value)
     payload = b"".join(parts)
     return payload, (layers, values, parts, payload)
 
 
 class _Layers:
-    """A frozen dataclass's encoding as one message type, field by field (`encode_after`):
-    `whole` writes every field's bytes, and `compile(changed)` a function that copies an
-    earlier value's list of them with the changed fields written again."""
+    """A frozen dataclass's encoding as one message type, field by field (`encode_after`): a
+    writer per field, compiled once, all in one source."""
 
     def __init__(self, fields: list[FieldDescriptor]) -> None:
-        self.fields = fields
         self.getter = operator.attrgetter(*(field.name for field in fields))
-        self.env: dict[str, Any] = {"V": _VARINTS, "varint": varint, "to_json": to_json, "SMALL": _SMALL, "ZERO": b"\x00"}
-        self.masks: dict[tuple[bool, ...], Callable[[Any, list[bytes]], list[bytes]]] = {}
-        self.code = [_field_code(field, self.env) for field in fields]  # once: it sets up `env`
-        self.whole: Callable[[Any], list[bytes]] = self._function(
-            "whole(value)", ["parts = []"], [True] * len(fields), "parts.append(b''.join(out))", "parts"
-        )
-
-    def compile(self, changed: tuple[bool, ...]) -> Callable[[Any, list[bytes]], list[bytes]]:
-        return self._function("write(value, parts)", ["parts = parts.copy()"], list(changed), "parts[{index}] = b''.join(out)", "parts")
-
-    def _function(self, signature: str, start: list[str], written: list[bool], store: str, result: str) -> Any:
-        lines = [f"def {signature}:", *("    " + line for line in start)]
-        for index, (code, write) in enumerate(zip(self.code, written, strict=True)):
-            if write:
-                lines.append("    out = []")
-                lines.extend("    " + line for line in code)
-                lines.append("    " + store.format(index=index))
-        lines.append(f"    return {result}")
+        self.indices = range(len(fields))
+        env: dict[str, Any] = {"V": _VARINTS, "varint": varint, "to_json": to_json, "SMALL": _SMALL, "ZERO": b"\x00"}
+        lines = []
+        for index, field in enumerate(fields):
+            lines += [f"def w{index}(value):", "    out = []", *_indent(_field_code(field, env)), "    return b''.join(out)"]
         namespace: dict[str, Any] = {}
-        code = compile("\n".join(lines) + "\n", f"<kennel.service.protobytes layers {signature}>", "exec")
-        exec(code, self.env, namespace)  # noqa: S102 (our own source, made from descriptors and field names)
-        return namespace[signature.split("(")[0]]
+        code = compile("\n".join(lines) + "\n", "<kennel.service.protobytes layers>", "exec")
+        exec(code, env, namespace)  # noqa: S102 (our own source, made from descriptors and field names)
+        self.writers: list[Callable[[Any], bytes]] = [namespace[f"w{index}"] for index in self.indices]
 
 
 _LAYERS: dict[tuple[Descriptor, type], _Layers | None] = {}
