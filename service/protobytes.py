@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import operator
-from itertools import compress
 from collections.abc import Callable
 from typing import Any
 
@@ -155,78 +153,6 @@ def _remembered(compiled: Encoder) -> Encoder:
         return encoded
 
     return encode
-
-
-# What `encode_after` keeps of a value it wrote: its layers, its fields' values (held, so that
-# their ids are not another's while kept), each field's bytes, and the whole payload.
-Written = tuple["_Layers", tuple[Any, ...], list[bytes], bytes]
-
-
-def encode_after(descriptor: Descriptor, value: Any, last: Written | None) -> tuple[bytes, Written | None]:
-    """`encoder(descriptor)(value)`, written from `last` (what this returned for an earlier
-    value, None at first) for every field that holds the very object it held there: a field's
-    bytes depend on its value alone. A game's views of one state are its public view with a few
-    fields replaced (the viewer's hand), and its next state's mostly hold the same parts, so
-    most fields are found so. Returns the bytes and what to pass as `last` next time (None for
-    a value that is not a frozen dataclass: those are written whole, every time)."""
-    layers = _layers(descriptor, value.__class__)
-    if layers is None:
-        return encoder(descriptor)(value), None
-    values = layers.getter(value)
-    if last is None or last[0] is not layers:
-        parts = [write(value) for write in layers.writers]
-    else:
-        changed = list(compress(layers.indices, map(operator.is_not, values, last[1])))
-        if not changed:
-            return last[3], (layers, values, last[2], last[3])
-        parts = last[2].copy()
-        writers = layers.writers
-        for index in changed:
-            parts[index] = writers[index](value)
-    payload = b"".join(parts)
-    return payload, (layers, values, parts, payload)
-
-
-class _Layers:
-    """A frozen dataclass's encoding as one message type, field by field (`encode_after`): a
-    writer per field, compiled once, all in one source."""
-
-    def __init__(self, fields: list[FieldDescriptor]) -> None:
-        self.getter = operator.attrgetter(*(field.name for field in fields))
-        self.indices = range(len(fields))
-        env: dict[str, Any] = {"V": _VARINTS, "varint": varint, "to_json": to_json, "SMALL": _SMALL, "ZERO": b"\x00"}
-        lines = []
-        for index, field in enumerate(fields):
-            lines += [f"def w{index}(value):", "    out = []", *_indent(_field_code(field, env)), "    return b''.join(out)"]
-        namespace: dict[str, Any] = {}
-        code = compile("\n".join(lines) + "\n", "<kennel.service.protobytes layers>", "exec")
-        exec(code, env, namespace)  # noqa: S102 (our own source, made from descriptors and field names)
-        self.writers: list[Callable[[Any], bytes]] = [namespace[f"w{index}"] for index in self.indices]
-
-
-_LAYERS: dict[tuple[Descriptor, type], _Layers | None] = {}
-
-
-def _layers(descriptor: Descriptor, cls: type) -> _Layers | None:
-    """The layers of `cls` as `descriptor`, None where `encode_after` writes values whole: not a
-    frozen dataclass, a field the compiler does not write, or fewer than two fields."""
-    key = (descriptor, cls)
-    try:
-        return _LAYERS[key]
-    except KeyError:
-        pass
-    layers = None
-    if (
-        dataclasses.is_dataclass(cls)
-        and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
-        and all(_supported(field) for field in descriptor.fields)
-    ):
-        names = {field.name for field in dataclasses.fields(cls)}
-        fields = sorted((field for field in descriptor.fields if field.name in names), key=lambda f: f.number)
-        if len(fields) >= 2 and len(fields) == len(names):  # an unknown name: `encoder` refuses it
-            layers = _Layers(fields)
-    _LAYERS[key] = layers
-    return layers
 
 
 def union_member(descriptor: Descriptor, type_name: str, value: Any) -> bytes:

@@ -20,7 +20,6 @@ import weakref
 from collections.abc import Mapping
 from typing import Any
 
-from google.protobuf.descriptor import Descriptor
 from kennel import wire
 from kennel.domain.core import table as tables
 from kennel.domain.core import telling
@@ -28,7 +27,7 @@ from kennel.domain.core.kept import keep
 from kennel.domain.core.rules import Game, Seat, Viewer
 from kennel.domain.registry import wire_name
 from kennel.service.live import LiveGame
-from kennel.service.protobytes import Written, encode_after, encoder, length_delimited, string_field, tag, varint, varint_field
+from kennel.service.protobytes import Encoder, encoder, length_delimited, string_field, tag, varint, varint_field
 from kennel.service.timers import deadlines
 from kennel.v1 import kennel_pb2 as pb
 
@@ -83,7 +82,7 @@ def build_view_bytes(
     if viewer is not None and settled:
         commands, labels = _commands_and_labels(live.game, table, viewer, parts.names)
         out.append(commands)
-    out.append(_game_view_field(live.game, live.game.view(table.state, viewer), parts.game_id))
+    out.append(_game_view_field(live.game, live.game.view(table.state, viewer)))
     out.append(parts.outcome)
     out.append(labels)
     # Between two events of one decision nobody owes anything, so there is no prompt to head with.
@@ -248,33 +247,17 @@ def _label_field(label: Any) -> bytes:
     return _LEGAL_LABELS_TAG + varint(len(fields)) + fields
 
 
-_GAME_VIEWS: dict[str, tuple[bytes, Descriptor]] = {}
-# Per game (its id as an int), the last game view written (protobytes.encode_after): the next
-# view of that game, another viewer's of the same state or anyone's of the next one, is written
-# from it, field by field, wherever it holds the very same objects (most of a game's view is its
-# public part, shared by every viewer of a state and largely by the next state's).
-_LAST_VIEWS: dict[int, Written] = {}
+_GAME_VIEWS: dict[str, tuple[bytes, Encoder]] = {}
 
 
-def _game_view_field(game: Game[Any], view: Any, game_id: int | None = None) -> bytes:
-    """The game's own view, in its member of the `game` oneof (set even when empty); written
-    from the last view of the game `game_id` (None: whole)."""
+def _game_view_field(game: Game[Any], view: Any) -> bytes:
+    """The game's own view, in its member of the `game` oneof (set even when empty)."""
     found = _GAME_VIEWS.get(game.name)
     if found is None:
         member = pb.GameView.DESCRIPTOR.fields_by_name[wire_name(game)]
-        found = _GAME_VIEWS[game.name] = (tag(member.number, 2), member.message_type)
-    member_tag, descriptor = found
-    if game_id is None:
-        payload = encoder(descriptor)(view)
-    else:
-        last = _LAST_VIEWS.get(game_id)
-        payload, written = encode_after(descriptor, view, last)
-        if written is None:  # not a frozen dataclass: written whole
-            _LAST_VIEWS.pop(game_id, None)
-        elif last is not None:
-            _LAST_VIEWS[game_id] = written
-        else:
-            keep(_LAST_VIEWS, game_id, written, MAX_TABLES)
+        found = _GAME_VIEWS[game.name] = (tag(member.number, 2), encoder(member.message_type))
+    member_tag, encode = found
+    payload = encode(view)
     return length_delimited(_VIEW["game"].number, member_tag + varint(len(payload)) + payload)
 
 
