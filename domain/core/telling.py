@@ -64,8 +64,6 @@ def label(table: tables.Table[Any], seat: Seat, command: Any, names: Sequence[st
     return table.game.words.label(table.state, seat, command, names)
 
 
-_ENGINE_EVENT_TYPES = frozenset(tables.ENGINE_EVENTS.types)
-
 # Engine commands whose labels are written above from the command alone.
 _ENGINE_LABELLED = (ProposeUndo, AnswerUndo)
 _BY_COMMAND: dict[tuple[str, type], bool] = {}
@@ -108,7 +106,7 @@ def _reads_only_command_and_names(function: Callable[..., str]) -> bool:
 def sentence(game: Game[Any], event: Any, names: Sequence[str]) -> str:
     """One sentence for an event already redacted for its reader; `names` as they were when it
     happened (a `SeatFilled` is told with the seat still open)."""
-    if type(event) in _ENGINE_EVENT_TYPES:  # `tables.is_engine_event`: asked per event and viewer
+    if type(event) in tables.ENGINE_EVENT_TYPES:  # `tables.is_engine_event`, without its call: per event and viewer
         return engine_sentence(game, event, names)
     return named(game.describe(event, names), names)
 
