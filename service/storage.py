@@ -35,6 +35,7 @@ _DESK_NAMESPACE = uuid.UUID("5b0e3c58-4e43-4c8e-9a57-6f2f1f0d3a11")
 _ATTEMPTS_NAMESPACE = uuid.UUID("0c3f3a8e-2b7d-4f1e-9a0b-8f6d2c4e5a17")
 DEFAULT_DATA_DIR = "data"
 DB_FILE = "kennel.sqlite3"
+TURNS_SUFFIX = "-turns"  # the lock file the workers on one SQLite file take turns through (SQLiteWriter)
 
 log = structlog.get_logger(__name__)
 
@@ -226,7 +227,10 @@ class GameStore:
         }
         store = cls(env, location=str(db), shared=shared)
         # After the library made the tables and switched the file to WAL (its first connection).
-        store._writer = SQLiteWriter(db, store._recorder.insert_events_statement, float(env["SQLITE_LOCK_TIMEOUT"]))
+        turns = db.with_name(DB_FILE + TURNS_SUFFIX) if shared else None  # see SQLiteWriter
+        store._writer = SQLiteWriter(
+            db, store._recorder.insert_events_statement, float(env["SQLITE_LOCK_TIMEOUT"]), turns
+        )
         return store
 
     @property
