@@ -56,9 +56,11 @@ class Followed:
     def query(self, position: int) -> sql.Composed:
         """This shard's part of a read: what follows `last`, tagged with its position."""
         return sql.SQL(
-            "(SELECT {position} AS shard, notification_id, originator_id, originator_version, topic, state "
+            "(SELECT {position} AS shard, notification_id, originator_id, originator_version, topic, "
+            "CASE WHEN topic = {desk} THEN state ELSE ''::bytea END AS state "  # see Change.state
             "FROM {schema}.{table} WHERE notification_id > %s AND topic = ANY(%s) ORDER BY notification_id LIMIT %s)"
-        ).format(position=sql.Literal(position), schema=sql.Identifier(self.schema), table=sql.Identifier(self.table))
+        ).format(position=sql.Literal(position), desk=sql.Literal(DESK_TOPIC), schema=sql.Identifier(self.schema),
+                 table=sql.Identifier(self.table))
 
 
 def read(connection: psycopg.Connection[Any], shards: Sequence[Followed]) -> tuple[list[Change], list[Followed]]:

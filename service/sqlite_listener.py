@@ -29,9 +29,10 @@ log = structlog.get_logger(__name__)
 POLL_EVERY = 0.005  # seconds between reads when the last one found nothing
 READ_LIMIT = 500  # entries per read; a fuller read is followed by another at once
 TABLE = "stored_events"  # eventsourcing's table for the application named Kennel
+# Only a desk entry's state is read (see Change.state).
 _QUERY = (
-    f"SELECT rowid, originator_id, originator_version, topic, state FROM {TABLE} "
-    "WHERE rowid > ? AND topic IN (?, ?, ?) ORDER BY rowid LIMIT ?"
+    f"SELECT rowid, originator_id, originator_version, topic, CASE WHEN topic = ? THEN state ELSE x'' END "
+    f"FROM {TABLE} WHERE rowid > ? AND topic IN (?, ?, ?) ORDER BY rowid LIMIT ?"
 )
 
 
@@ -64,7 +65,7 @@ class SQLitePoller:
     def read(self) -> list[Change]:
         """The entries after the last one passed on (at most READ_LIMIT); moves past them."""
         rows = self._connection.execute(
-            _QUERY, (self._last, RECORD_TOPIC, DESK_TOPIC, ATTEMPT_TOPIC, READ_LIMIT)
+            _QUERY, (DESK_TOPIC, self._last, RECORD_TOPIC, DESK_TOPIC, ATTEMPT_TOPIC, READ_LIMIT)
         ).fetchall()
         if rows:
             self._last = int(rows[-1][0])

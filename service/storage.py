@@ -95,6 +95,10 @@ class Change:
     stream: uuid.UUID  # a game id, or a game's desk_id / attempts_id
     version: int
     topic: str  # RECORD_TOPIC, DESK_TOPIC or ATTEMPT_TOPIC
+    # A desk entry's state (the hub folds it into its index of games); empty for a record or an
+    # attempt, whose change only says which stream moved and to which version (the hub reads the
+    # game itself when it catches up). Every process reads every entry every process writes:
+    # records' states would be copied to each of them for nothing.
     state: bytes
 
 
