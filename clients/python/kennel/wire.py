@@ -13,6 +13,7 @@ and adding a game needs a proto file, not code here.
 from __future__ import annotations
 
 import functools
+import operator
 import re
 from collections.abc import Callable
 from typing import Any
@@ -64,6 +65,18 @@ def _enum_value(field: FieldDescriptor, number: int, strict: bool = True) -> str
             return None
         raise WireError(f"field {field.name!r} needs a {enum.name} value")
     return member.name[len(_enum_prefix(enum)) :].lower()
+
+
+def _enum_reader(field: FieldDescriptor, strict: bool) -> Callable[[int], str | None]:
+    """`_enum_value` for `field`, its values found once by number: 0 (UNSPECIFIED) and numbers
+    the enum lacks go to `_enum_value`, which refuses them (or gives None, when not strict)."""
+    values = {number: _enum_value(field, number) for number in field.enum_type.values_by_number if number != 0}
+
+    def value(number: int) -> str | None:
+        found = values.get(number)
+        return _enum_value(field, number, strict) if found is None else found
+
+    return value
 
 
 def _is_repeated(field: FieldDescriptor) -> bool:
@@ -140,25 +153,49 @@ def read(message: Message, strict: bool = True) -> JsonObject:
     `strict` (the server reading input) refuses an enum left UNSPECIFIED; a client reading what
     the server wrote passes strict=False and gets None there.
     """
-    result: JsonObject = {}
-    for field in message.DESCRIPTOR.fields:
-        value = getattr(message, field.name)
+    return _reader(message.DESCRIPTOR, strict)(message)
+
+
+FieldReader = Callable[[Message], Any]
+
+
+@functools.cache
+def _reader(descriptor: Descriptor, strict: bool) -> Callable[[Message], JsonObject]:
+    """`read` for one message type, built once: one reader per field, in the descriptor's order,
+    instead of asking the descriptor what kind of field each is on every call (as `_setters`
+    does for `fill`). Every command a server takes is read so."""
+    fields = tuple((field.name, _field_reader(field, strict)) for field in descriptor.fields)
+
+    def read_message(message: Message) -> JsonObject:
+        result: JsonObject = {}
+        for name, read_field in fields:  # a loop, not a comprehension: that is a call more
+            result[name] = read_field(message)
+        return result
+
+    return read_message
+
+
+def _field_reader(field: FieldDescriptor, strict: bool) -> FieldReader:
+    """What `read` gives for `field`: a message's by its own type's reader, found when read
+    (a message type may hold itself), an enum's by its name, an unset optional's None."""
+    name = field.name
+    message_type = field.type == FieldDescriptor.TYPE_MESSAGE
+    if field.type == FieldDescriptor.TYPE_ENUM:
+        value = _enum_reader(field, strict)
         if _is_repeated(field):
-            if field.type == FieldDescriptor.TYPE_MESSAGE:
-                result[field.name] = [read(item, strict) for item in value]
-            elif field.type == FieldDescriptor.TYPE_ENUM:
-                result[field.name] = [_enum_value(field, item, strict) for item in value]
-            else:
-                result[field.name] = list(value)
-        elif field.has_presence and not message.HasField(field.name):
-            result[field.name] = None
-        elif field.type == FieldDescriptor.TYPE_MESSAGE:
-            result[field.name] = read(value, strict)
-        elif field.type == FieldDescriptor.TYPE_ENUM:
-            result[field.name] = _enum_value(field, value, strict)
-        else:
-            result[field.name] = value
-    return result
+            return lambda message: list(map(value, getattr(message, name)))
+        if field.has_presence:
+            return lambda message: value(getattr(message, name)) if message.HasField(name) else None
+        return lambda message: value(getattr(message, name))
+    if _is_repeated(field):
+        if message_type:
+            return lambda message: [read(item, strict) for item in getattr(message, name)]
+        return lambda message: list(getattr(message, name))
+    if message_type:
+        return lambda message: read(getattr(message, name), strict) if message.HasField(name) else None
+    if field.has_presence:
+        return lambda message: getattr(message, name) if message.HasField(name) else None
+    return operator.attrgetter(name)
 
 
 def read_options(message: Message) -> JsonObject:
@@ -201,14 +238,32 @@ def fill_union(message: Message, tagged: JsonObject) -> Message:
 
 def read_union(message: Message, strict: bool = True) -> JsonObject:
     """`{"type": name, "data": fields}` from a message with one oneof of messages."""
-    oneofs = message.DESCRIPTOR.oneofs
-    if len(oneofs) != 1:
-        raise WireError(f"{message.DESCRIPTOR.full_name} is not a union")
-    which = message.WhichOneof(oneofs[0].name)
+    oneof, members = _union(message.DESCRIPTOR)
+    which = message.WhichOneof(oneof)
     if which is None:
         raise WireError(f"{message.DESCRIPTOR.full_name} is empty: choose one of its kinds")
-    member = getattr(message, which)
-    return {"type": member.DESCRIPTOR.name, "data": read(member, strict)}
+    found = members.get(which)
+    if found is None:  # not a message: as read before members were found once (it has no DESCRIPTOR)
+        member = getattr(message, which)
+        return {"type": member.DESCRIPTOR.name, "data": read(member, strict)}
+    type_name, descriptor = found
+    return {"type": type_name, "data": _reader(descriptor, strict)(getattr(message, which))}
+
+
+@functools.cache
+def _union(descriptor: Descriptor) -> tuple[str, dict[str, tuple[str, Descriptor]]]:
+    """A union's oneof, and its members of message type: field name -> (type name, type), found
+    once (asked of the descriptor on every command, they cost more than reading the command's
+    fields). A message that is not a union is refused each time (exceptions are not cached)."""
+    oneofs = descriptor.oneofs
+    if len(oneofs) != 1:
+        raise WireError(f"{descriptor.full_name} is not a union")
+    members = {
+        field.name: (field.message_type.name, field.message_type)
+        for field in oneofs[0].fields
+        if field.message_type is not None
+    }
+    return oneofs[0].name, members
 
 
 def decode_or_invalid(decode: Any, *args: Any) -> Any:
