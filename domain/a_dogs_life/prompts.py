@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kennel.domain.a_dogs_life.state import ACTIONS, TRUCK, ADogsLifeState
-from kennel.domain.core.rules import Prompt, PromptKind
+from kennel.domain.core.rules import Prompt, PromptKind, prompt
 
 
 # Module constants for the enum members read below as commands are decided, listed and told: an
@@ -16,8 +16,8 @@ _CHOICE = PromptKind.CHOICE
 def pending(state: ADogsLifeState) -> tuple[Prompt, ...]:
     if state.phase is ACTIONS:
         points = state.action_points
-        return (Prompt(state.active, _TURN, f"act with your dog ({points} action point(s) left)"),)
+        return (prompt(state.active, _TURN, f"act with your dog ({points} action point(s) left)"),)
     if state.phase is TRUCK and state.truck_steps > 0:
         label = f"steer the dogcatcher's truck at the crossroads ({state.truck_steps} space(s) to go)"
-        return (Prompt(state.active, _CHOICE, label),)
+        return (prompt(state.active, _CHOICE, label),)
     return ()

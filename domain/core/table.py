@@ -23,7 +23,17 @@ from kennel.domain.core import seating as seatings
 from kennel.domain.core.codec import DecodeError, Json, JsonObject, TypeRegistry, from_json, to_json
 from kennel.domain.core.frozen import per_recent_state, replaced, short_lived
 from kennel.domain.core.rng import SEED_BYTES, Rng, seed_commitment
-from kennel.domain.core.rules import Game, Outcome, Prompt, PromptKind, RuleViolation, Seat, State, Viewer
+from kennel.domain.core.rules import (
+    Game,
+    Outcome,
+    Prompt,
+    PromptKind,
+    RuleViolation,
+    Seat,
+    State,
+    Viewer,
+    prompt,
+)
 from kennel.domain.core.timeouts import TIMER_EVENTS, PromptExpired, TimerSet, check_limit
 from kennel.domain.core.undo import (
     ENGINE_COMMANDS,
@@ -112,7 +122,7 @@ class Table(Generic[State]):
             return ()
         if self.proposal is not None:
             label = "agree or refuse to undo the last moves"
-            return tuple(Prompt(seat, PromptKind.CHOICE, label) for seat in self.owe_undo_answer())
+            return tuple(prompt(seat, PromptKind.CHOICE, label) for seat in self.owe_undo_answer())
         return self.game.pending(self.state)
 
     def owe_undo_answer(self) -> tuple[Seat, ...]:
