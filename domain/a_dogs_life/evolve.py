@@ -86,7 +86,13 @@ def _deck_shuffled(state: State, event: DeckShuffled) -> State:
 
 
 def _turn_started(state: State, event: TurnStarted) -> State:
-    state = replaced(
+    dogs, sniffed = state.dogs, None
+    if _has_seat(state, event.seat):  # the dog's changes go into the one copy of the state made here
+        sniffed = dogs[event.seat].sniffed
+        changed = list(dogs)
+        changed[event.seat] = replaced(dogs[event.seat], hunger=event.hunger, sniffed=None)
+        dogs = tuple(changed)
+    return replaced(
         state,
         active=event.seat,
         round=event.round,
@@ -95,9 +101,9 @@ def _turn_started(state: State, event: TurnStarted) -> State:
         begged=(),
         truck_steps=0,
         # "On the next turn ... it may piddle on the lamppost": this turn only
-        sniffed=state.dogs[event.seat].sniffed if _has_seat(state, event.seat) else None,
+        sniffed=sniffed,
+        dogs=dogs,
     )
-    return _change_dog(state, event.seat, lambda d: replaced(d, hunger=event.hunger, sniffed=None))
 
 
 def _card_drawn(state: State, event: CardDrawn) -> State:

@@ -87,8 +87,7 @@ def _mini_decks_laid(state: CaninosState, event: MiniDecksLaid) -> CaninosState:
 
 def _cards_dealt(state: CaninosState, event: CardsDealt | CardsDrawn) -> CaninosState:
     drawn, deck = state.deck[: event.count], state.deck[event.count :]
-    state = replaced(state, deck=deck)
-    return _change_player(state, event.seat, lambda p: _with_hand(p, p.hand + drawn))
+    return _change_player(state, event.seat, lambda p: _with_hand(p, p.hand + drawn), deck=deck)
 
 
 # ---- turns ----
@@ -220,8 +219,8 @@ def _declined(state: CaninosState, event: Declined) -> CaninosState:
 def _raccoon_adopted(state: CaninosState, event: RaccoonAdopted) -> CaninosState:
     if event.link in state.adopted:
         return state
-    state = _change_player(state, event.seat, lambda p: _with_hand(p, p.hand + (Card.MAPACHE_MISTICO,)))
-    return replaced(state, adopted=state.adopted + (event.link,))
+    adopted = state.adopted + (event.link,)
+    return _change_player(state, event.seat, lambda p: _with_hand(p, p.hand + (_MAPACHE,)), adopted=adopted)
 
 
 def _chain_resolved(state: CaninosState, event: ChainResolved) -> CaninosState:
@@ -412,12 +411,18 @@ _APPLIERS: dict[type, Callable[[CaninosState, Any], CaninosState]] = {
 # ---- helpers ----
 
 
-def _change_player(state: CaninosState, seat: int | None, change: Callable[[Player], Player]) -> CaninosState:
+def _change_player(
+    state: CaninosState, seat: int | None, change: Callable[[Player], Player], **fields: Any
+) -> CaninosState:
+    """The state with `seat`'s player changed, and `fields` (made into one copy of the state)."""
     if seat is None or not 0 <= seat < state.seat_count:
-        return state
+        return replaced(state, **fields) if fields else state
     players = list(state.players)
     players[seat] = change(players[seat])
-    return replaced(state, players=tuple(players))
+    return replaced(state, players=tuple(players), **fields)
+
+
+_MAPACHE = Card.MAPACHE_MISTICO  # a module constant: see phases.PHASE_TURN
 
 
 def _change_turn(state: CaninosState, change: Callable[[Turn], Turn]) -> CaninosState:

@@ -451,9 +451,17 @@ def _legal_commands(table: Table[Any], seat: Seat) -> tuple[Any, ...]:
     if table.ended is not None or not table.started:
         return ()
     if table.proposal is not None:
-        return (AnswerUndo(agree=True), AnswerUndo(agree=False)) if seat in table.owe_undo_answer() else ()
-    undo = (ProposeUndo(),) if may_propose_undo(table, seat) else ()
-    return (*table.game.legal_commands(table.state, seat), *undo)
+        return _ANSWERS if seat in table.owe_undo_answer() else ()
+    commands = table.game.legal_commands(table.state, seat)
+    if may_propose_undo(table, seat):
+        return (*commands, _PROPOSE_UNDO)
+    return commands if type(commands) is tuple else tuple(commands)  # most often: the game's own tuple
+
+
+# Commands without fields offered again and again, made once: a command's encoding and label are
+# kept by the server per command (a dict), where the same object is found by identity.
+_PROPOSE_UNDO = ProposeUndo()
+_ANSWERS = (AnswerUndo(agree=True), AnswerUndo(agree=False))
 
 
 def encode_command(game: Game[Any], command: Any) -> JsonObject:

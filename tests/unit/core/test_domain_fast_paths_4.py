@@ -9,7 +9,9 @@ seeded bot games of every game:
   `title` (kept on the member) is its value with spaces;
 - every module constant that names one enum member (`_PICKING = Phase.PICKING`) is that member;
 - the enums hashed per legal command and prompt (Canine Kleptomaniacs' `Source`, `PromptKind`)
-  hash in C, by identity.
+  hash in C, by identity;
+- a legal command without fields (`EndTurn`, `ProposeUndo`, ...), made once, is one object
+  wherever it is offered, and equals the command made afresh.
 
 Each comparison is also shown to notice a broken fast path: with the fast path broken on purpose,
 the same playouts give a difference.
@@ -18,6 +20,7 @@ the same playouts give a difference.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import enum
 import functools
 import importlib
@@ -38,6 +41,7 @@ from kennel.domain.caninos import cards as caninos_cards
 from kennel.domain.caninos import prompts as caninos_prompts
 from kennel.domain.core import rules
 from kennel.domain.core import table as tables
+from kennel.domain.core.undo import ProposeUndo
 from kennel.domain.hoarders import prompts as hoarders_prompts
 from kennel.domain.registry import GAMES
 from testkit.bot_games import bot_game
@@ -269,3 +273,37 @@ def test_enums_looked_up_per_command_hash_by_identity(cls: type[enum.Enum]) -> N
     for member in cls:
         assert hash(member) == object.__hash__(member)
         assert {member: 1}[cls(member.value)] == 1
+
+
+# ---- commands without fields, made once ----
+
+
+def _offered(name: str) -> Iterator[Any]:
+    for table in _tables(name):
+        for seat in range(len(table.seats)):
+            yield from tables.legal_commands(table, seat)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_commands_without_fields_are_offered_as_one_object_each(name: str) -> None:
+    """Each is the command made afresh (a frozen dataclass without fields equals every other of
+    its class), and one object wherever it is offered, for the server to find by identity."""
+    seen: dict[type, Any] = {}
+    for command in _offered(name):
+        if dataclasses.fields(command):
+            continue
+        assert command.__dataclass_params__.frozen and command == type(command)()
+        assert seen.setdefault(type(command), command) is command, type(command).__name__
+    assert len(seen) >= 2, seen
+
+
+def test_the_one_object_check_notices_commands_made_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Broken: the undo proposal made afresh for each list.
+    real = tables._legal_commands
+
+    def broken(table: tables.Table[Any], seat: int) -> tuple[Any, ...]:
+        return tuple(type(c)() if type(c) is ProposeUndo else c for c in real(table, seat))
+
+    monkeypatch.setattr(tables, "_legal_commands", broken)
+    proposals = [command for command in _offered("hoarders") if type(command) is ProposeUndo]
+    assert len(proposals) > 1 and any(proposal is not proposals[0] for proposal in proposals)
