@@ -39,6 +39,7 @@ _PLAIN_ACTIONS = (
     TakeNewspaper(),
     DeliverNewspaper(),
 )
+_END_ACTIONS = EndActions()  # one object, offered in every view: see `_PLAIN_ACTIONS`
 
 
 def action_candidates(state: ADogsLifeState, seat: int) -> list[Any]:
@@ -65,4 +66,4 @@ def each_action_candidate(state: ADogsLifeState, seat: int) -> Iterator[Any]:
     for other in range(state.seat_count):
         if other != seat:
             yield AttackDog(other)
-    yield EndActions()
+    yield _END_ACTIONS

@@ -63,6 +63,12 @@ DECK_SIZE = 13
 RESULT_CARDS = 12
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_TRASH_CAN = Section.TRASH_CAN
+
+
 @dataclass(frozen=True)
 class Card:
     number: int
@@ -75,7 +81,7 @@ class Card:
     exit_pound: bool = False  # True: the dog walks out on a leash
 
     def reward(self, section: Section) -> Reward:
-        if section is Section.TRASH_CAN:
+        if section is _TRASH_CAN:
             return self.trash_can
         if section is Section.RESTAURANT:
             return self.restaurant

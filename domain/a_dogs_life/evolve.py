@@ -47,12 +47,21 @@ T = TypeVar("T")
 State = ADogsLifeState
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_ACTIONS = Phase.ACTIONS
+_TURN_OVER = Phase.TURN_OVER
+_BONE = ItemKind.BONE
+_TRUCK = Phase.TRUCK
+
+
 def evolve(state: State, event: Any) -> State:
     apply = _APPLIERS.get(type(event))
     if apply is None:
         return state
     state = apply(state, event)
-    if type(event) in _COSTS_A_POINT and state.phase is Phase.ACTIONS:
+    if type(event) in _COSTS_A_POINT and state.phase is _ACTIONS:
         state = replaced(state, action_points=max(0, state.action_points - 1))
     return state
 
@@ -77,18 +86,24 @@ def _deck_shuffled(state: State, event: DeckShuffled) -> State:
 
 
 def _turn_started(state: State, event: TurnStarted) -> State:
-    state = replaced(
+    dogs, sniffed = state.dogs, None
+    if _has_seat(state, event.seat):  # the dog's changes go into the one copy of the state made here
+        sniffed = dogs[event.seat].sniffed
+        changed = list(dogs)
+        changed[event.seat] = replaced(dogs[event.seat], hunger=event.hunger, sniffed=None)
+        dogs = tuple(changed)
+    return replaced(
         state,
         active=event.seat,
         round=event.round,
-        phase=Phase.ACTIONS if event.action_points > 0 else Phase.TURN_OVER,
+        phase=_ACTIONS if event.action_points > 0 else _TURN_OVER,
         action_points=event.action_points,
         begged=(),
         truck_steps=0,
         # "On the next turn ... it may piddle on the lamppost": this turn only
-        sniffed=state.dogs[event.seat].sniffed if _has_seat(state, event.seat) else None,
+        sniffed=sniffed,
+        dogs=dogs,
     )
-    return _change_dog(state, event.seat, lambda d: replaced(d, hunger=event.hunger, sniffed=None))
 
 
 def _card_drawn(state: State, event: CardDrawn) -> State:
@@ -107,7 +122,7 @@ def _dog_impounded(state: State, event: DogImpounded) -> State:
     dog = state.dogs[event.seat]
     if dog.position is not None:
         # "Any Bones or Newspapers carried by the dog are left on the space"
-        dropped = (GroundItem(dog.position, ItemKind.BONE),) * dog.bones + tuple(
+        dropped = (GroundItem(dog.position, _BONE),) * dog.bones + tuple(
             GroundItem(dog.position, ItemKind.NEWSPAPER, address) for address in dog.newspapers
         )
         state = replaced(state, ground=state.ground + dropped)
@@ -116,8 +131,8 @@ def _dog_impounded(state: State, event: DogImpounded) -> State:
         event.seat,
         lambda d: replaced(d, position=None, bones=0, newspapers=(), pound_turn=1),
     )
-    if event.seat == state.active and state.phase is Phase.ACTIONS:
-        state = replaced(state, phase=Phase.TURN_OVER, action_points=0)
+    if event.seat == state.active and state.phase is _ACTIONS:
+        state = replaced(state, phase=_TURN_OVER, action_points=0)
     return state
 
 
@@ -133,7 +148,7 @@ def _dog_released(state: State, event: DogReleased) -> State:
     )
     if event.seat != state.active:
         return state
-    phase = Phase.ACTIONS if event.action_points > 0 else Phase.TURN_OVER
+    phase = _ACTIONS if event.action_points > 0 else _TURN_OVER
     return replaced(state, phase=phase, action_points=event.action_points)
 
 
@@ -176,7 +191,7 @@ def _bone_found(state: State, event: BoneFound) -> State:
 def _bone_dropped(state: State, event: BoneDropped) -> State:
     if not _has_seat(state, event.seat) or state.dogs[event.seat].bones <= 0:
         return state
-    state = replaced(state, ground=state.ground + (GroundItem(event.space, ItemKind.BONE),))
+    state = replaced(state, ground=state.ground + (GroundItem(event.space, _BONE),))
     return _change_dog(state, event.seat, lambda d: replaced(d, bones=d.bones - 1))
 
 
@@ -191,7 +206,7 @@ def _newspaper_dropped(state: State, event: NewspaperDropped) -> State:
 
 
 def _bone_collected(state: State, event: BoneCollected) -> State:
-    bone = GroundItem(event.space, ItemKind.BONE)
+    bone = GroundItem(event.space, _BONE)
     if not _has_seat(state, event.seat) or bone not in state.ground:
         return state
     state = replaced(state, ground=_without(state.ground, bone))
@@ -257,7 +272,7 @@ def _unchanged(state: State, event: Any) -> State:
 
 
 def _truck_rolled(state: State, event: TruckRolled) -> State:
-    return replaced(state, phase=Phase.TRUCK, truck_steps=event.roll, action_points=0)
+    return replaced(state, phase=_TRUCK, truck_steps=event.roll, action_points=0)
 
 
 def _truck_driven(state: State, event: TruckDriven) -> State:

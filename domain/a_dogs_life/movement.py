@@ -34,9 +34,9 @@ _POUND, _HOME = SpaceKind.POUND, SpaceKind.HOME
 def may_stand(state: ADogsLifeState, seat: int, space: int) -> bool:
     """Whether the seat's dog may be on `space` once its movement stops (ignoring the truck)."""
     kind = board().kind(space)
-    if kind is SpaceKind.POUND:
+    if kind is _POUND:
         return False
-    if kind is SpaceKind.HOME and space != state.dogs[seat].home:
+    if kind is _HOME and space != state.dogs[seat].home:
         return False
     other = state.dog_at(space)
     return other is None or other == seat

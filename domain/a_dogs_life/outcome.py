@@ -9,11 +9,17 @@ from kennel.domain.core.frozen import per_recent_state
 from kennel.domain.core.rules import Outcome
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_OVER = Phase.OVER
+
+
 # Asked by prompts, legal commands, the view and the decision: once per state, kept beside the
 # state (`per_recent_state`), not in it, where the next event's `replaced` copy met it (a slower copy).
 @per_recent_state
 def outcome(state: ADogsLifeState) -> Outcome | None:
-    if state.phase is not Phase.OVER:
+    if state.phase is not _OVER:
         return None
     scores = tuple(dog.buried for dog in state.dogs)
     return Outcome(winners=state.winners, scores=scores, reason=_reason(state))

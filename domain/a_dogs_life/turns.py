@@ -36,17 +36,27 @@ from kennel.domain.core.rng import Rng
 HasChoice = Callable[[ADogsLifeState], bool]
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_OVER = Phase.OVER
+_ACTIONS = Phase.ACTIONS
+_TRUCK = Phase.TRUCK
+_STARVED = Impounded.STARVED
+_EXIT_POUND = Section.EXIT_POUND
+
+
 def advance(resolution: Resolution, rng: Rng, has_choice: HasChoice) -> None:
     """`has_choice(state)`: whether the active dog may do anything but end its actions."""
     while True:
         state = resolution.state
-        if state.phase is Phase.OVER:
+        if state.phase is _OVER:
             return
-        if state.phase is Phase.ACTIONS:
+        if state.phase is _ACTIONS:
             if state.action_points > 0 and has_choice(state):
                 return
             roll_truck(resolution, rng)
-        elif state.phase is Phase.TRUCK:
+        elif state.phase is _TRUCK:
             if state.truck_steps > 0:
                 if len(ways_on(state)) > 1:
                     return
@@ -81,7 +91,7 @@ def start_turn(resolution: Resolution, seat: int, round_number: int, rng: Rng) -
         leave_pound(resolution, seat, action_points, rng)
     elif dog.hunger == 0:
         resolution.record(TurnStarted(seat=seat, round=round_number, hunger=0, action_points=0))
-        resolution.record(DogImpounded(seat=seat, reason=Impounded.STARVED))
+        resolution.record(DogImpounded(seat=seat, reason=_STARVED))
     else:
         resolution.record(
             TurnStarted(seat=seat, round=round_number, hunger=dog.hunger - 1, action_points=action_points)
@@ -94,7 +104,7 @@ def leave_pound(resolution: Resolution, seat: int, action_points: int, rng: Rng)
     pound_turn = resolution.state.dogs[seat].pound_turn
     freed = pound_turn >= FREED_ON_POUND_TURN
     if not freed:
-        cards = [draw_card(resolution, seat, Section.EXIT_POUND, rng) for _ in range(pound_turn)]
+        cards = [draw_card(resolution, seat, _EXIT_POUND, rng) for _ in range(pound_turn)]
         freed = any(card.exit_pound for card in cards)
     if freed and resolution.state.dog_at(board().pound) is not None:
         # "Two figures may never remain in the same space": it leaves, without a card, on its

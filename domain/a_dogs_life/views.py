@@ -78,6 +78,12 @@ def view(state: ADogsLifeState, viewer: int | None) -> ADogsLifeView:
     return replaced(public, viewer=viewer, dogs=tuple(dogs))
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_OVER = Phase.OVER
+
+
 @per_recent_state  # what every seat sees alike, made once for all of a state's viewers
 def _public_view(state: ADogsLifeState) -> ADogsLifeView:
     """The spectator's view: a seat's view differs only in the addresses its own dog carries."""
@@ -85,7 +91,7 @@ def _public_view(state: ADogsLifeState) -> ADogsLifeView:
         viewer=None,
         phase=state.phase,
         round=state.round,
-        active=None if state.phase is Phase.OVER else state.active,
+        active=None if state.phase is _OVER else state.active,
         action_points=state.action_points,
         begged=state.begged,
         truck=state.truck,

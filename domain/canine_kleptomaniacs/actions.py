@@ -43,11 +43,17 @@ from kennel.domain.canine_kleptomaniacs.state import Owed
 from kennel.domain.canine_kleptomaniacs.thefts import SIX, attempt_theft
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_HIDING_PLACE = ActionCard.HIDING_PLACE
+
+
 def take_action_card(resolution: Resolution, seat: int) -> None:
     """"Take an Action card, read aloud, discard ... the action is carried out immediately"."""
     card = resolution.state.actions[0]
     resolution.record(ActionCardTaken(seat=seat, card=card))
-    if card is not ActionCard.HIDING_PLACE and card not in KEPT_CARDS:
+    if card is not _HIDING_PLACE and card not in KEPT_CARDS:
         # Read aloud, then onto the discard pile; its effect follows.
         resolution.record(ActionCardDiscarded(seat=None, card=card))
     _RESOLVERS[card](resolution, seat, card)

@@ -7,15 +7,16 @@ in the order they came into its playing area. Tuples of cards are listed in enum
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
 from kennel.domain.canine_kleptomaniacs.components import BedroomCard, Collectable, Weapon
 from kennel.domain.core.frozen import short_lived
+from kennel.domain.core.rules import IdentityEnum
 
 
-class Source(enum.Enum):
-    """Where a traded thing comes from."""
+class Source(IdentityEnum):
+    """Where a traded thing comes from (an `IdentityEnum`: every trade item listed in a view is
+    hashed, where the server keeps a command's encoding by command)."""
 
     HAND = "hand"  # one card of a kind from the hand
     HIDING_PLACE = "hiding_place"  # a Hiding Place, with whatever is hidden on it

@@ -90,6 +90,16 @@ def _bedroom_shuffled(state: CanineState, event: ev.BedroomShuffled) -> CanineSt
     return replaced(state, bedroom=event.deck)
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_OPEN = TurnPhase.OPEN
+_CLOSING = TurnPhase.CLOSING
+_ACTED = TurnPhase.ACTED
+_SWAPPING = TurnPhase.SWAPPING
+_CHEESY_DISTRACTION = ActionCard.CHEESY_DISTRACTION
+
+
 def _turn_started(state: CanineState, event: ev.TurnStarted) -> CanineState:
     seats = tuple(
         replaced(seat, places=tuple(_unswapped(p) for p in seat.places))
@@ -102,7 +112,7 @@ def _turn_started(state: CanineState, event: ev.TurnStarted) -> CanineState:
         seats=seats,
         turn=event.seat,
         turn_number=event.number,
-        phase=TurnPhase.OPEN,
+        phase=_OPEN,
         took_action_card=False,
         proposals=(0,) * state.seat_count,
     )
@@ -113,7 +123,7 @@ def _unswapped(place: Place) -> Place:
 
 
 def _actions_finished(state: CanineState, event: ev.ActionsFinished) -> CanineState:
-    return replaced(state, phase=TurnPhase.CLOSING)
+    return replaced(state, phase=_CLOSING)
 
 
 def _turn_ended(state: CanineState, event: ev.TurnEnded) -> CanineState:
@@ -149,7 +159,7 @@ def _action_card_taken(state: CanineState, event: ev.ActionCardTaken) -> CanineS
         state, actions=_without(state.actions, event.card), in_play=state.in_play + (event.card,)
     )
     if event.seat == state.turn and state.turn_number > 0:
-        state = replaced(state, took_action_card=True, phase=TurnPhase.ACTED)
+        state = replaced(state, took_action_card=True, phase=_ACTED)
     return state
 
 
@@ -260,7 +270,7 @@ def _sets_swapped(state: CanineState, event: ev.SetsSwapped) -> CanineState:
             places=_replaced(seat.places, event.place, place),
         )
 
-    return _hiding_began(_change(state, event.seat, swap), event.seat, TurnPhase.SWAPPING)
+    return _hiding_began(_change(state, event.seat, swap), event.seat, _SWAPPING)
 
 
 def _places_swapped(state: CanineState, event: ev.PlacesSwapped) -> CanineState:
@@ -274,21 +284,21 @@ def _places_swapped(state: CanineState, event: ev.PlacesSwapped) -> CanineState:
         places = _replaced(_replaced(seat.places, event.first, new_a), event.second, new_b)
         return replaced(seat, places=places)
 
-    return _hiding_began(_change(state, event.seat, swap), event.seat, TurnPhase.SWAPPING)
+    return _hiding_began(_change(state, event.seat, swap), event.seat, _SWAPPING)
 
 
 def _hiding_began(state: CanineState, seat: int, phase: TurnPhase) -> CanineState:
     """Hiding (or swapping) on one's own turn, before any other action, is the turn's action;
     on the first turn it is one set ("EITHER takes an Action card OR hides a Collectables set")."""
-    if seat == state.turn and state.phase is TurnPhase.OPEN and state.turn_number > 0:
-        return replaced(state, phase=TurnPhase.ACTED if state.first_turn else phase)
+    if seat == state.turn and state.phase is _OPEN and state.turn_number > 0:
+        return replaced(state, phase=_ACTED if state.first_turn else phase)
     return state
 
 
 def _mr_squirrel_taken(state: CanineState, event: ev.MrSquirrelTaken) -> CanineState:
     state = replaced(state, mr_squirrel=event.seat)
     if event.seat == state.turn:
-        state = replaced(state, phase=TurnPhase.ACTED)
+        state = replaced(state, phase=_ACTED)
     return state
 
 
@@ -334,7 +344,7 @@ def _collectable_asked_for(state: CanineState, event: ev.CollectableAskedFor) ->
 
 def _theft_attempted(state: CanineState, event: ev.TheftAttempted) -> CanineState:
     theft = Theft(thief=event.thief, card=event.card, takes=event.takes, waiting=event.charm_holders)
-    if event.card is ActionCard.CHEESY_DISTRACTION and state.effect is not None and state.suspended is None:
+    if event.card is _CHEESY_DISTRACTION and state.effect is not None and state.suspended is None:
         # "Use at any time": the card being resolved (or the trade) waits for this theft.
         state = replaced(state, suspended=state.effect)
     return replaced(state, effect=theft if event.takes else None)

@@ -65,6 +65,28 @@ _CHEESY_DISTRACTION = ActionCard.CHEESY_DISTRACTION
 _OPEN, _HIDING, _SWAPPING, _CLOSING = TurnPhase.OPEN, TurnPhase.HIDING, TurnPhase.SWAPPING, TurnPhase.CLOSING
 
 
+# Commands without fields offered again and again, made once: the server keeps a command's
+# encoding and label per command (a dict), where the same object is found by identity.
+_ACCEPT_TRADE = AcceptTrade()
+_ALLOW_THEFT = AllowTheft()
+_CALL_OFF_TRADE = CallOffTrade()
+_CLAIM_BEDROOM_CARD = ClaimBedroomCard()
+_CLAIM_IMMUNITY = ClaimImmunity()
+_CLAIM_THREE_CARDS = ClaimThreeCards()
+_DECLINE_TRADE = DeclineTrade()
+_END_LEAF_STORM = EndLeafStorm()
+_END_TURN = EndTurn()
+_JOIN_RUMBLE = JoinRumble()
+_PLAY_CHEESY_DISTRACTION = PlayCheesyDistraction()
+_PROPOSE_TRADE = ProposeTrade()
+_SEND_OFFER = SendOffer()
+_SNIFF_LAUNDRY_PILE = SniffLaundryPile()
+_STOP_ROLLING = StopRolling()
+_TAKE_ACTION_CARD = TakeActionCard()
+_TAKE_MR_SQUIRREL = TakeMrSquirrel()
+_USE_CHARM_OFFENSIVE = UseCharmOffensive()
+
+
 def legal_commands(state: CanineState, seat: int, only: type | None = None) -> tuple[Any, ...]:
     """Every legal command of the seat; with `only`, just those of that type (which `decide`
     asks for, to skip building the long lists of other types)."""
@@ -82,9 +104,9 @@ def legal_commands(state: CanineState, seat: int, only: type | None = None) -> t
             commands.extend(hiding_commands(state, seat, only))
         if trading.can_propose(state, seat):
             # "You can also participate in a trade on someone else's turn."
-            commands.append(ProposeTrade())
+            commands.append(_PROPOSE_TRADE)
     if can_play_cheesy_distraction(state, seat):
-        commands.append(PlayCheesyDistraction())
+        commands.append(_PLAY_CHEESY_DISTRACTION)
     if only is not None:
         return tuple(command for command in commands if type(command) is only)
     return tuple(commands)
@@ -125,20 +147,20 @@ def turn_commands(state: CanineState, seat: int, only: type | None) -> list[Any]
     phase = state.phase
     # The turn's own action first, a trade (optional, "at any point during a turn") last: the
     # order front-ends list choices in.
-    trade = [ProposeTrade()] if trading.can_propose(state, seat) else []
+    trade = [_PROPOSE_TRADE] if trading.can_propose(state, seat) else []
     commands: list[Any] = []
     if phase is _CLOSING:
         return trade
     if phase is _OPEN or (paw and phase in (_HIDING, _SWAPPING)):
-        commands.append(TakeActionCard())
+        commands.append(_TAKE_ACTION_CARD)
         if not state.first_turn and state.mr_squirrel != seat:
-            commands.append(TakeMrSquirrel())
+            commands.append(_TAKE_MR_SQUIRREL)
     hides = paw or phase in (_OPEN, _HIDING)
     # Nothing is hidden before the first turn, which "EITHER takes an Action card OR hides a set".
     swaps = not state.first_turn and (paw or phase in (_OPEN, _SWAPPING))
     commands.extend(hiding_commands(state, seat, only, hides=hides, swaps=swaps))
     if phase is not _OPEN:
-        commands.append(EndTurn())
+        commands.append(_END_TURN)
     return [*commands, *trade]
 
 
@@ -150,7 +172,7 @@ def effect_commands(state: CanineState, seat: int, effect: Any, only: type | Non
     if isinstance(effect, Owed):
         return owed_commands(state, seat, effect) if seat in effect.owing else []
     if isinstance(effect, Theft):
-        return [UseCharmOffensive(), AllowTheft()] if seat in effect.waiting else []
+        return [_USE_CHARM_OFFENSIVE, _ALLOW_THEFT] if seat in effect.waiting else []
     if isinstance(effect, Battle):
         if seat not in effect.fighters or effect.weapons[effect.fighters.index(seat)] is not None:
             return []
@@ -169,15 +191,15 @@ def choosing_commands(state: CanineState, seat: int, effect: Choosing) -> list[A
     if step is Step.POOCH_OPPONENT:
         return [ChooseVictim(victim) for victim in state.others(seat)]
     if step is Step.SNIFF_CHOICE:
-        pile = [SniffLaundryPile()] if state.laundry else []
+        pile = [_SNIFF_LAUNDRY_PILE] if state.laundry else []
         return [*pile, *(ChooseVictim(victim) for victim in robbable)]
     if step is Step.SNIFF_SELECT:
         size = min(manifest().numbers["sniff_it_out_picks_from_laundry"], len(state.laundry))
         return [PickFromLaundry(cards) for cards in picks(state.laundry, size)]
     if step is Step.KEY_REROLL:
-        return [*(RollAgain(kind) for kind in kinds_in(discardable(hand))), StopRolling()]
+        return [*(RollAgain(kind) for kind in kinds_in(discardable(hand))), _STOP_ROLLING]
     if step is Step.LEAF_STORM:
-        return [*(DiscardCard(kind) for kind in kinds_in(discardable(hand))), EndLeafStorm()]
+        return [*(DiscardCard(kind) for kind in kinds_in(discardable(hand))), _END_LEAF_STORM]
     if step is Step.HAND_LIMIT:
         return [DiscardCard(kind) for kind in kinds_in(discardable(hand))]
     if step is Step.RANCID_DISCARD:
@@ -185,9 +207,9 @@ def choosing_commands(state: CanineState, seat: int, effect: Choosing) -> list[A
         size = min(manifest().numbers["rancid_badger_poo_discards"], len(cards))
         return [DiscardTwo(pick) for pick in picks(cards, size)]
     if step is Step.RUMBLE_IMMUNITY:
-        return [ClaimImmunity(), JoinRumble()]
+        return [_CLAIM_IMMUNITY, _JOIN_RUMBLE]
     if step is Step.SPOILS:
-        return [ClaimBedroomCard(), ClaimThreeCards()]
+        return [_CLAIM_BEDROOM_CARD, _CLAIM_THREE_CARDS]
     return []
 
 
@@ -206,9 +228,9 @@ def offer_commands(state: CanineState, seat: int, offer: Offer, only: type | Non
         if seat != offer.proposer:
             return []
         steps = trading.composing_commands(state, offer, only) if only not in (CallOffTrade, SendOffer) else []
-        send = [SendOffer()] if trading.can_send(state, offer) else []
-        return [*steps, *send, CallOffTrade()]
+        send = [_SEND_OFFER] if trading.can_send(state, offer) else []
+        return [*steps, *send, _CALL_OFF_TRADE]
     if seat != offer.partner:
         return []
-    accept = [AcceptTrade()] if trading.can_accept(state, offer) else []
-    return [*accept, DeclineTrade()]
+    accept = [_ACCEPT_TRADE] if trading.can_accept(state, offer) else []
+    return [*accept, _DECLINE_TRADE]

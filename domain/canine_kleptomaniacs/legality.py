@@ -79,14 +79,21 @@ def _propose_trade(state: CanineState, seat: int, command: ProposeTrade) -> bool
     return _playing(state, seat) and state.effect is None and trading.can_propose(state, seat)
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_OPEN = TurnPhase.OPEN
+_CLOSING = TurnPhase.CLOSING
+
+
 def _end_turn(state: CanineState, seat: int, command: EndTurn) -> bool:
-    return _in_turn(state, seat) not in (None, TurnPhase.OPEN, TurnPhase.CLOSING)
+    return _in_turn(state, seat) not in (None, _OPEN, _CLOSING)
 
 
 def _may_take_action(state: CanineState, seat: int) -> bool:
     phase = _in_turn(state, seat)
     paw = state.paw_holder == seat
-    return phase is TurnPhase.OPEN or (paw and phase in (TurnPhase.HIDING, TurnPhase.SWAPPING))
+    return phase is _OPEN or (paw and phase in (TurnPhase.HIDING, TurnPhase.SWAPPING))
 
 
 def _take_action_card(state: CanineState, seat: int, command: TakeActionCard) -> bool:

@@ -19,7 +19,7 @@ from kennel.domain.canine_kleptomaniacs.state import (
     Theft,
     TurnPhase,
 )
-from kennel.domain.core.rules import Prompt, PromptKind
+from kennel.domain.core.rules import Prompt, PromptKind, prompt
 
 CHOICE, REACTION, SECRET, TURN = PromptKind.CHOICE, PromptKind.REACTION, PromptKind.SECRET_CHOICE, PromptKind.TURN
 
@@ -44,42 +44,50 @@ def pending(state: CanineState) -> tuple[Prompt, ...]:
         return ()
     effect = state.effect
     if effect is None:
-        return (Prompt(state.turn, TURN, turn_label(state)),)
+        return (prompt(state.turn, TURN, turn_label(state)),)
     if isinstance(effect, Choosing):
         kind = REACTION if effect.step is Step.RUMBLE_IMMUNITY else CHOICE
-        return (Prompt(effect.seat, kind, _LABELS[effect.step]),)
+        return (prompt(effect.seat, kind, _LABELS[effect.step]),)
     if isinstance(effect, Naming):
         # Between events of one decision, every seat may have been named already.
         return tuple(
-            Prompt(effect.seat, CHOICE, f"name the kind seat {seat} must hand over (Stick Chase)")
+            prompt(effect.seat, CHOICE, f"name the kind seat {seat} must hand over (Stick Chase)")
             for seat in effect.remaining[:1]
         )
     if isinstance(effect, Owed):
         kind = SECRET if effect.step is Step.WALKIES else CHOICE
-        return tuple(Prompt(seat, kind, _LABELS[effect.step]) for seat in effect.owing)
+        return tuple(prompt(seat, kind, _LABELS[effect.step]) for seat in effect.owing)
     if isinstance(effect, Theft):
         label = f"roll your Charm Offensive against seat {effect.thief}'s {effect.card.title}, or let it be"
-        return tuple(Prompt(seat, REACTION, label) for seat in effect.waiting)
+        return tuple(prompt(seat, REACTION, label) for seat in effect.waiting)
     if isinstance(effect, Battle):
         return tuple(
-            Prompt(seat, SECRET, f"choose a weapon for throw {effect.throws + 1} (Plundering Pooch)")
+            prompt(seat, SECRET, f"choose a weapon for throw {effect.throws + 1} (Plundering Pooch)")
             for seat, weapon in zip(effect.fighters, effect.weapons, strict=True)
             if weapon is None
         )
     if isinstance(effect, Offer):
         if not effect.sent:
-            return (Prompt(effect.proposer, CHOICE, "make your trade offer, or call it off"),)
-        return (Prompt(effect.partner, CHOICE, f"accept or decline seat {effect.proposer}'s trade offer"),)
+            return (prompt(effect.proposer, CHOICE, "make your trade offer, or call it off"),)
+        return (prompt(effect.partner, CHOICE, f"accept or decline seat {effect.proposer}'s trade offer"),)
     return ()
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_OPEN = TurnPhase.OPEN
+_HIDING = TurnPhase.HIDING
+_SWAPPING = TurnPhase.SWAPPING
+
+
 def turn_label(state: CanineState) -> str:
-    if state.phase is TurnPhase.OPEN:
+    if state.phase is _OPEN:
         if state.first_turn:
             return "take an Action card or hide a set (first turn)"
         return "take an Action card, hide, swap, or take Mr. Squirrel"
-    if state.phase is TurnPhase.HIDING:
+    if state.phase is _HIDING:
         return "hide more sets, trade, or end your turn"
-    if state.phase is TurnPhase.SWAPPING:
+    if state.phase is _SWAPPING:
         return "swap more sets, trade, or end your turn"
     return "trade, or end your turn"

@@ -110,6 +110,12 @@ class Offer:
 Effect = Choosing | Naming | Owed | Theft | Battle | Offer
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_ULTIMATE_PAW = Collectable.ULTIMATE_PAW
+
+
 @dataclass(frozen=True)
 class CanineState:
     options: Options
@@ -145,10 +151,10 @@ class CanineState:
         aside for Walkies is still its giver's until the cards pass."""
         if isinstance(self.effect, Owed):
             for giver, card in self.effect.chosen:
-                if card is Collectable.ULTIMATE_PAW:
+                if card is _ULTIMATE_PAW:
                     return giver
         for number, seat in enumerate(self.seats):
-            if Collectable.ULTIMATE_PAW in seat.hand:
+            if _ULTIMATE_PAW in seat.hand:
                 return number
         return None
 

@@ -24,6 +24,12 @@ from kennel.domain.canine_kleptomaniacs.state import Theft
 SIX = 6
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_CHARM_OFFENSIVE = ActionCard.CHARM_OFFENSIVE
+
+
 def attempt_theft(resolution: Resolution, thief: int, card: ActionCard, takes: tuple[Take, ...]) -> None:
     """Announce the theft; victims showing a Charm Offensive may answer it before it happens.
 
@@ -36,7 +42,7 @@ def attempt_theft(resolution: Resolution, thief: int, card: ActionCard, takes: t
     if not takes:
         return
     holders = tuple(
-        take.victim for take in takes if ActionCard.CHARM_OFFENSIVE in state.seats[take.victim].kept
+        take.victim for take in takes if _CHARM_OFFENSIVE in state.seats[take.victim].kept
     )
     resolution.record(TheftAttempted(thief=thief, card=card, takes=takes, charm_holders=holders))
     if not holders:
@@ -48,7 +54,7 @@ def charm_offensive_attempts(resolution: Resolution, seat: int) -> int:
     numbers = manifest().numbers
     attempts = numbers["charm_offensive_attempts"]
     dog = resolution.state.seats[seat].dog
-    if dog is not None and manifest().dogs[dog].power is ActionCard.CHARM_OFFENSIVE:
+    if dog is not None and manifest().dogs[dog].power is _CHARM_OFFENSIVE:
         attempts += numbers["power_extra_charm_rolls"]
     return attempts
 
@@ -62,7 +68,7 @@ def use_charm_offensive(resolution: Resolution, seat: int) -> None:
         if rolls[-1] == SIX:
             break
     resolution.record(CharmOffensiveUsed(seat=seat, rolls=tuple(rolls), prevented=rolls[-1] == SIX))
-    resolution.record(ActionCardDiscarded(seat=seat, card=ActionCard.CHARM_OFFENSIVE))
+    resolution.record(ActionCardDiscarded(seat=seat, card=_CHARM_OFFENSIVE))
     _resolve_when_answered(resolution)
 
 

@@ -46,13 +46,19 @@ def offers_per_turn() -> int:
     return manifest().rulings["trade_offers_per_seat_per_turn"]
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_CLOSING = TurnPhase.CLOSING
+
+
 def can_propose(state: CanineState, seat: int) -> bool:
     """Between cards, while the turn is open, within the seat's bound for this turn."""
     return (
         state.finished is None
         and state.turn_number > 0
         and state.effect is None
-        and state.phase is not TurnPhase.CLOSING
+        and state.phase is not _CLOSING
         and state.proposals_of(seat) < offers_per_turn()
     )
 
@@ -90,15 +96,15 @@ def _seat_items(seat: Seat, asking: bool, holds_paw: bool) -> tuple[TradeItem, .
 def _hand_items(seat: Seat, asking: bool, holds_paw: bool, like: TradeItem | None = None) -> list[TradeItem]:
     if asking:
         kinds = [kind for kind in _COLLECTABLES if kind is not PAW or holds_paw]
-        return [TradeItem(Source.HAND, kind=kind) for kind in kinds if like is None or kind == like.kind]
+        return [TradeItem(HAND, kind=kind) for kind in kinds if like is None or kind == like.kind]
     mine = [kind for kind in kinds_in(seat.hand) if like is None or kind == like.kind]
-    hand = [TradeItem(Source.HAND, kind=kind) for kind in mine]
-    return hand + [TradeItem(Source.HAND, kind=kind, face_down=True) for kind in mine if kind is not PAW]
+    hand = [TradeItem(HAND, kind=kind) for kind in mine]
+    return hand + [TradeItem(HAND, kind=kind, face_down=True) for kind in mine if kind is not PAW]
 
 
 def _hidden_items(seat: Seat, asking: bool, holds_paw: bool, like: TradeItem | None = None) -> list[TradeItem]:
     return [
-        TradeItem(Source.HIDDEN_CARD, kind=kind, place=number)
+        TradeItem(HIDDEN_CARD, kind=kind, place=number)
         for number, place in enumerate(seat.places)
         if like is None or number == like.place
         for kind in kinds_in(place.cards)
@@ -108,7 +114,9 @@ def _hidden_items(seat: Seat, asking: bool, holds_paw: bool, like: TradeItem | N
 
 def _place_items(seat: Seat, asking: bool, holds_paw: bool, like: TradeItem | None = None) -> list[TradeItem]:
     numbers = range(len(seat.places))
-    return [TradeItem(Source.HIDING_PLACE, place=number) for number in numbers if like is None or number == like.place]
+    return [
+        TradeItem(HIDING_PLACE, place=number) for number in numbers if like is None or number == like.place
+    ]
 
 
 def _bedroom_items(seat: Seat, asking: bool, holds_paw: bool, like: TradeItem | None = None) -> list[TradeItem]:
@@ -215,7 +223,7 @@ def may_put_in(state: CanineState, offer: Offer, item: object, asking: bool) -> 
     owner = offer.partner if asking else offer.proposer
     assert owner is not None
     if type(item) is TradeItem and type(item.source) is Source:
-        holds_paw = asking and item.source is Source.HAND and state.paw_holder == owner
+        holds_paw = asking and item.source is HAND and state.paw_holder == owner
         candidates = _ITEMS_FROM[item.source](state.seats[owner], asking, holds_paw, item)
     else:
         candidates = items_of(state, owner, asking)

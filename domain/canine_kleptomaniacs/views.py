@@ -10,6 +10,7 @@ through it. Nobody sees the order of a deck or what lies in the Laundry Pile.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -185,59 +186,66 @@ def _place_view(place: Place) -> PlaceView:
     )
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_TRADE_ANSWER = Step.TRADE_ANSWER
+_TRADE_OFFER = Step.TRADE_OFFER
+
+
 def effect_view(effect: Any, viewer: int | None) -> EffectView:
-    blank: dict[str, Any] = dict(
-        others=(), takes=(), count=0, wins=(), throws=0, give=None, take=None, give_items=(), take_items=()
-    )
+    # Every field spelled out in each branch, not a dict of blanks merged into keyword arguments
+    # (two dicts and an unpacking per view made: asked for every state with a card resolving).
     if isinstance(effect, Choosing):
-        return EffectView(
-            **{**blank, "others": effect.others, "count": effect.count},
-            step=effect.step,
-            card=effect.card,
-            seat=effect.seat,
-            owing=(effect.seat,),
-        )
+        seat = effect.seat
+        return _effect(effect.step, effect.card, seat, (seat,), others=effect.others, count=effect.count)
     if isinstance(effect, Naming):
-        return EffectView(
-            **{**blank, "others": effect.remaining, "takes": effect.asks},
-            step=Step.NAME_KINDS,
-            card=ActionCard.STICK_CHASE,
-            seat=effect.seat,
-            owing=(effect.seat,),
-        )
+        seat = effect.seat
+        return _effect(_NAME_KINDS, _STICK_CHASE, seat, (seat,), others=effect.remaining, takes=effect.asks)
     if isinstance(effect, Owed):
-        return EffectView(**blank, step=effect.step, card=effect.card, seat=effect.seat, owing=effect.owing)
+        return _effect(effect.step, effect.card, effect.seat, effect.owing)
     if isinstance(effect, Theft):
-        return EffectView(
-            **{**blank, "takes": effect.takes},
-            step=Step.CHARM_OFFENSIVE,
-            card=effect.card,
-            seat=effect.thief,
-            owing=effect.waiting,
-        )
+        return _effect(_CHARM_OFFENSIVE, effect.card, effect.thief, effect.waiting, takes=effect.takes)
     if isinstance(effect, Battle):
         owing = tuple(seat for seat, weapon in zip(effect.fighters, effect.weapons, strict=True) if weapon is None)
-        return EffectView(
-            **{**blank, "others": effect.fighters, "wins": effect.wins, "throws": effect.throws},
-            step=Step.BATTLE,
-            card=ActionCard.PLUNDERING_POOCH,
-            seat=effect.fighters[0],
-            owing=owing,
+        fighters = effect.fighters
+        return _effect(
+            _BATTLE, _PLUNDERING_POOCH, fighters[0], owing, others=fighters, wins=effect.wins, throws=effect.throws
         )
     assert isinstance(effect, Offer)
     gives = effect.gives if viewer == effect.proposer else tuple(_face_down_blanked(item) for item in effect.gives)
-    return EffectView(
-        **{
-            **blank,
-            "others": () if effect.partner is None else (effect.partner,),
-            "give_items": gives,
-            "take_items": effect.takes,
-        },
-        step=Step.TRADE_ANSWER if effect.sent else Step.TRADE_OFFER,
-        card=None,
-        seat=effect.proposer,
-        owing=(effect.partner,) if effect.sent and effect.partner is not None else (effect.proposer,),
+    return _effect(
+        _TRADE_ANSWER if effect.sent else _TRADE_OFFER,
+        None,
+        effect.proposer,
+        (effect.partner,) if effect.sent and effect.partner is not None else (effect.proposer,),
+        others=() if effect.partner is None else (effect.partner,),
+        give_items=gives,
+        take_items=effect.takes,
     )
+
+
+def _effect(
+    step: Step,
+    card: ActionCard | None,
+    seat: int,
+    owing: tuple[int, ...],
+    others: tuple[int, ...] = (),
+    takes: tuple[Take, ...] = (),
+    count: int = 0,
+    wins: tuple[int, ...] = (),
+    throws: int = 0,
+    give_items: tuple[TradeItem, ...] = (),
+    take_items: tuple[TradeItem, ...] = (),
+) -> EffectView:
+    """An effect's view, every field not given blank (`give` and `take`: rules version 1's)."""
+    return EffectView(
+        step, card, seat, owing, others, takes, count, wins, throws, None, None, give_items, take_items
+    )
+
+
+_NAME_KINDS, _CHARM_OFFENSIVE, _BATTLE = Step.NAME_KINDS, Step.CHARM_OFFENSIVE, Step.BATTLE
+_STICK_CHASE, _PLUNDERING_POOCH = ActionCard.STICK_CHASE, ActionCard.PLUNDERING_POOCH
 
 
 def _face_down_blanked(item: TradeItem) -> TradeItem:
@@ -267,44 +275,78 @@ def _sniffing(state: CanineState, seat: int | None) -> bool:
 def redact(event: Any, viewer: int | None) -> Any:
     """Blank what `viewer` may not see; every event still reaches every viewer, so the number
     and order of events tell nothing the rules do not."""
-    if type(event) not in _REDACTED:  # most events hide nothing: one look-up, not a dozen checks below
+    blank = _BLANKING.get(type(event))  # no event class subclasses another: the exact type is enough
+    return event if blank is None else blank(event, viewer)
+
+
+# Every event type that may hide something, to the function that blanks it for a viewer: the one
+# list of redacted types (an event type not here reaches every viewer whole). Each entry is made
+# beside its function by `_blanks`, so a new redacted event is listed by being written.
+_BLANKING: dict[type, Callable[[Any, int | None], Any]] = {}
+
+
+def _blanks(*types: type) -> Callable[[Callable[[Any, int | None], Any]], Callable[[Any, int | None], Any]]:
+    def register(function: Callable[[Any, int | None], Any]) -> Callable[[Any, int | None], Any]:
+        for cls in types:
+            if cls in _BLANKING:
+                raise TypeError(f"{cls.__name__} is blanked twice")
+            _BLANKING[cls] = function
+        return function
+
+    return register
+
+
+@_blanks(ev.ActionsShuffled, ev.CollectablesShuffled, ev.BedroomShuffled, ev.ActionDeckFormedAgain)
+def _deck_order(event: Any, viewer: int | None) -> Any:
+    return replaced(event, deck=())
+
+
+@_blanks(ev.HandDealt, ev.CollectablesDrawn, ev.CardsDiscarded, ev.LaundryPicked)
+def _own_cards(event: Any, viewer: int | None) -> Any:
+    return event if event.seat == viewer else replaced(event, cards=())
+
+
+@_blanks(ev.CardsStolen)
+def _stolen_cards(event: ev.CardsStolen, viewer: int | None) -> Any:
+    if not event.blind or viewer in (event.thief, event.victim):
         return event
-    if isinstance(event, (ev.ActionsShuffled, ev.CollectablesShuffled, ev.BedroomShuffled, ev.ActionDeckFormedAgain)):
-        return replaced(event, deck=())
-    if isinstance(event, (ev.HandDealt, ev.CollectablesDrawn, ev.CardsDiscarded, ev.LaundryPicked)):
-        return event if event.seat == viewer else replaced(event, cards=())
-    if isinstance(event, ev.CardsStolen):
-        if not event.blind or viewer in (event.thief, event.victim):
-            return event
-        return replaced(event, cards=())
-    if isinstance(event, ev.WalkiesCardChosen):
-        return event if event.seat == viewer else replaced(event, card=None)
-    if isinstance(event, ev.CardsPassed):
-        passes = tuple(
-            p if viewer in (p.giver, p.receiver) else replaced(p, card=None) for p in event.passes
-        )
-        return replaced(event, passes=passes)
-    if isinstance(event, ev.HandsRedealt):
-        hands = tuple(h if h.seat == viewer else replaced(h, cards=()) for h in event.hands)
-        return replaced(event, hands=hands)
-    if isinstance(event, ev.LeftoversReturned):
-        return replaced(event, cards=(), positions=())
-    if isinstance(event, ev.WeaponChosen):
-        return event if event.seat == viewer else replaced(event, weapon=None)
-    if isinstance(event, ev.TradeItemGiven):
-        return event if event.proposer == viewer else replaced(event, item=_face_down_blanked(event.item))
-    if isinstance(event, ev.TradeCompleted):
-        if viewer in (event.proposer, event.partner):
-            return event
-        return replaced(event, gives=tuple(_face_down_blanked(item) for item in event.gives))
-    return event
+    return replaced(event, cards=())
 
 
-# Every event type `redact` may blank something of (none is a subclass of another: checked by
-# tests/unit/core/test_domain_fast_paths_3.py, so an exact type is what `isinstance` finds).
-_REDACTED = frozenset({
-    ev.ActionsShuffled, ev.CollectablesShuffled, ev.BedroomShuffled, ev.ActionDeckFormedAgain,
-    ev.HandDealt, ev.CollectablesDrawn, ev.CardsDiscarded, ev.LaundryPicked, ev.CardsStolen,
-    ev.WalkiesCardChosen, ev.CardsPassed, ev.HandsRedealt, ev.LeftoversReturned, ev.WeaponChosen,
-    ev.TradeItemGiven, ev.TradeCompleted,
-})
+@_blanks(ev.WalkiesCardChosen)
+def _walkies_choice(event: ev.WalkiesCardChosen, viewer: int | None) -> Any:
+    return event if event.seat == viewer else replaced(event, card=None)
+
+
+@_blanks(ev.CardsPassed)
+def _passed_cards(event: ev.CardsPassed, viewer: int | None) -> Any:
+    passes = tuple(p if viewer in (p.giver, p.receiver) else replaced(p, card=None) for p in event.passes)
+    return replaced(event, passes=passes)
+
+
+@_blanks(ev.HandsRedealt)
+def _redealt_hands(event: ev.HandsRedealt, viewer: int | None) -> Any:
+    hands = tuple(h if h.seat == viewer else replaced(h, cards=()) for h in event.hands)
+    return replaced(event, hands=hands)
+
+
+@_blanks(ev.LeftoversReturned)
+def _returned_leftovers(event: ev.LeftoversReturned, viewer: int | None) -> Any:
+    return replaced(event, cards=(), positions=())
+
+
+@_blanks(ev.WeaponChosen)
+def _weapon_choice(event: ev.WeaponChosen, viewer: int | None) -> Any:
+    return event if event.seat == viewer else replaced(event, weapon=None)
+
+
+@_blanks(ev.TradeItemGiven)
+def _offered_item(event: ev.TradeItemGiven, viewer: int | None) -> Any:
+    return event if event.proposer == viewer else replaced(event, item=_face_down_blanked(event.item))
+
+
+@_blanks(ev.TradeCompleted)
+def _traded_items(event: ev.TradeCompleted, viewer: int | None) -> Any:
+    if viewer in (event.proposer, event.partner):
+        return event
+    return replaced(event, gives=tuple(_face_down_blanked(item) for item in event.gives))

@@ -146,7 +146,7 @@ class Trick(IdentityEnum):
     DOG_FAIRY = "dog_fairy"
     TOPPING = "topping"
 
-    @property
+    @functools.cached_property  # a constant, asked for labels and sentences: kept on the member
     def title(self) -> str:
         return self.value.replace("_", " ")
 
@@ -250,8 +250,14 @@ def is_dog(card: Card) -> bool:
     return box().kinds[card] in (Kind.PACK_DOG, Kind.CHAOS_HOUND)
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_INCREASE = Effect.INCREASE
+
+
 def increases(topping: Card) -> bool:
-    return box().effects[topping] is Effect.INCREASE
+    return box().effects[topping] is _INCREASE
 
 
 def is_double(pizza: Pizza) -> bool:
@@ -264,7 +270,14 @@ def ingredients_of(double: Pizza) -> tuple[Pizza, Pizza]:
 
 def title(item: Card | Pizza) -> str:
     """The printed name ("Chihuahua Furioso", "Tomato & Ham")."""
-    return box().titles[item.value]
+    return _titles()[item]
+
+
+@functools.cache
+def _titles() -> dict[Card | Pizza, str]:
+    """The printed names by member: a member's `value` is a Python property, read per title before."""
+    titles = box().titles
+    return {item: titles[item.value] for item in (*Card, *Pizza)}
 
 
 def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:

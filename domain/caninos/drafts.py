@@ -56,22 +56,29 @@ def next_step(draft: Draft) -> Step:
     return STEP_COMPLETE  # Smart Alecks, Pack Leader
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_GLUTTONS = Trick.GLUTTONS
+_TRICK = Action.TRICK
+
+
 def chooses_onto(draft: Draft) -> bool:
     """Whether the next slice chosen is where a topping goes (not where it comes from)."""
     play = draft.play
-    return (play.trick is Trick.BROKERS and bool(play.slices)) or (
-        play.trick is Trick.DESTROYER and draft.closed
+    return (play.trick is _BROKERS and bool(play.slices)) or (
+        play.trick is _DESTROYER and draft.closed
     )
 
 
 def declared_steal(seat: int, ref: SliceRef) -> Draft:
-    return Draft(Play(seat=seat, action=Action.STEAL, slices=(ref,)))
+    return Draft(Play(seat=seat, action=_STEAL, slices=(ref,)))
 
 
 def declared_trick(seat: int, card: Card, trick: Trick, stolen_with: tuple[Card, ...]) -> Draft:
     """A Gluttons' trick steals again with the steal's own card(s); any other trick is one card."""
-    cards = stolen_with if trick is Trick.GLUTTONS else (card,)
-    return Draft(Play(seat=seat, action=Action.TRICK, trick=trick, cards=cards))
+    cards = stolen_with if trick is _GLUTTONS else (card,)
+    return Draft(Play(seat=seat, action=_TRICK, trick=trick, cards=cards))
 
 
 def with_cards(draft: Draft, cards: tuple[Card, ...]) -> Draft:

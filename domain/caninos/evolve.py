@@ -87,8 +87,7 @@ def _mini_decks_laid(state: CaninosState, event: MiniDecksLaid) -> CaninosState:
 
 def _cards_dealt(state: CaninosState, event: CardsDealt | CardsDrawn) -> CaninosState:
     drawn, deck = state.deck[: event.count], state.deck[event.count :]
-    state = replaced(state, deck=deck)
-    return _change_player(state, event.seat, lambda p: _with_hand(p, p.hand + drawn))
+    return _change_player(state, event.seat, lambda p: _with_hand(p, p.hand + drawn), deck=deck)
 
 
 # ---- turns ----
@@ -182,16 +181,24 @@ def _no_more_chosen(state: CaninosState, event: NoMoreChosen) -> CaninosState:
     return replaced(state, draft=drafts.closed(state.draft))
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_GLUTTONS = Trick.GLUTTONS
+_TRICK = Action.TRICK
+_STEAL = Action.STEAL
+
+
 def _play_made(state: CaninosState, event: PlayMade) -> CaninosState:
     play = event.play
-    if play.trick is Trick.GLUTTONS:
+    if play.trick is _GLUTTONS:
         # "with this same card": the steal's cards come back from before the player.
         state = _change_turn(state, lambda t: replaced(t, played=without_all(t.played, play.cards)))
     else:
         state = _change_player(state, play.seat, lambda p: _with_hand(p, without_all(p.hand, play.cards)))
     # Only a play that succeeds uses up the turn's steal or a trick (docs/rules/caninos.md, "A
     # stopped play is not used up"); laying it down ends the chance to steal after a trick.
-    tried = (play.trick,) if play.action is Action.TRICK and play.trick is not None else ()
+    tried = (play.trick,) if play.action is _TRICK and play.trick is not None else ()
     state = _change_turn(state, lambda t: replaced(t, laid=t.laid + 1, tried=t.tried + tried))
     return replaced(state, draft=None, play=play, answers=(), adopted=(), asking=event.asking)
 
@@ -212,8 +219,8 @@ def _declined(state: CaninosState, event: Declined) -> CaninosState:
 def _raccoon_adopted(state: CaninosState, event: RaccoonAdopted) -> CaninosState:
     if event.link in state.adopted:
         return state
-    state = _change_player(state, event.seat, lambda p: _with_hand(p, p.hand + (Card.MAPACHE_MISTICO,)))
-    return replaced(state, adopted=state.adopted + (event.link,))
+    adopted = state.adopted + (event.link,)
+    return _change_player(state, event.seat, lambda p: _with_hand(p, p.hand + (_MAPACHE,)), adopted=adopted)
 
 
 def _chain_resolved(state: CaninosState, event: ChainResolved) -> CaninosState:
@@ -227,7 +234,7 @@ def _chain_resolved(state: CaninosState, event: ChainResolved) -> CaninosState:
     state = _discarded(state, answered)
     # The player's used cards lie before it until its turn ends ("End of Turn").
     state = _change_turn(state, lambda t: replaced(t, played=t.played + play_cards))
-    if event.succeeded and play.action is Action.STEAL:
+    if event.succeeded and play.action is _STEAL:
         state = _change_turn(state, lambda t: replaced(t, stole=True, stolen_with=play.cards))
     elif event.succeeded and play.trick is not None:
         trick = play.trick
@@ -404,12 +411,18 @@ _APPLIERS: dict[type, Callable[[CaninosState, Any], CaninosState]] = {
 # ---- helpers ----
 
 
-def _change_player(state: CaninosState, seat: int | None, change: Callable[[Player], Player]) -> CaninosState:
+def _change_player(
+    state: CaninosState, seat: int | None, change: Callable[[Player], Player], **fields: Any
+) -> CaninosState:
+    """The state with `seat`'s player changed, and `fields` (made into one copy of the state)."""
     if seat is None or not 0 <= seat < state.seat_count:
-        return state
+        return replaced(state, **fields) if fields else state
     players = list(state.players)
     players[seat] = change(players[seat])
-    return replaced(state, players=tuple(players))
+    return replaced(state, players=tuple(players), **fields)
+
+
+_MAPACHE = Card.MAPACHE_MISTICO  # a module constant: see phases.PHASE_TURN
 
 
 def _change_turn(state: CaninosState, change: Callable[[Turn], Turn]) -> CaninosState:

@@ -33,6 +33,11 @@ from kennel.domain.caninos.tricks import card_options, seat_options, slice_optio
 from kennel.domain.caninos.turns import levelling_options, owing
 
 
+# Commands without fields offered again and again, made once: the server keeps a command's
+# encoding and label per command (a dict), where the same object is found by identity.
+_DECLINE, _CHOOSE_NO_MORE, _END_TURN = Decline(), ChooseNoMore(), EndTurn()
+
+
 def legal_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     if not 0 <= seat < state.seat_count:
         return ()
@@ -44,30 +49,38 @@ def legal_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     if current is PHASE_REACTION:
         if seat != state.asking[0]:
             return ()
-        return (Decline(), *(React(card=card) for card in held_answers(state, seat)))
+        return (_DECLINE, *(React(card=card) for card in held_answers(state, seat)))
     if current is PHASE_DRAFT:
         assert state.draft is not None
         return _draft_commands(state, seat) if seat == state.draft.play.seat else ()
     if current is PHASE_SPELL:
         if seat not in state.unspelling:
             return ()
-        return (*(ChooseSlice(slice=ref) for ref in plush_options(state, seat)), ChooseNoMore())
+        return (*(ChooseSlice(slice=ref) for ref in plush_options(state, seat)), _CHOOSE_NO_MORE)
     if current is PHASE_TURN:
         assert state.turn is not None
         return _turn_commands(state, seat) if seat == state.turn.seat else ()
     return ()
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_CARDS = Step.CARDS
+_SEAT = Step.SEAT
+_SLICE_OR_DONE = Step.SLICE_OR_DONE
+
+
 def _draft_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     draft = state.draft
     assert draft is not None
     step = next_step(draft)
-    if step is Step.CARDS:
+    if step is _CARDS:
         return tuple(PayWith(cards=cards) for cards in card_options(state, draft))
-    if step is Step.SEAT:
+    if step is _SEAT:
         return tuple(ChooseSeat(seat=target) for target in seat_options(state, draft))
     slices = tuple(ChooseSlice(slice=ref) for ref in slice_options(state, draft))
-    return (*slices, ChooseNoMore()) if step is Step.SLICE_OR_DONE else slices
+    return (*slices, _CHOOSE_NO_MORE) if step is _SLICE_OR_DONE else slices
 
 
 def _turn_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
@@ -78,7 +91,7 @@ def _turn_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
         tuple(DiscardCard(card=card) for card in distinct(hand)) if turn.discarded < MAX_DISCARDS else ()
     )
     if turn.discarded:
-        return (*discards, EndTurn())
+        return (*discards, _END_TURN)
     steals = tuple(Steal(slice=ref) for ref in steal_targets(state, seat)) if turn.may_steal else ()
     tricks = tuple(PerformTrick(card=card, trick=trick) for card, trick in trick_choices(state, seat))
-    return (*steals, *tricks, *(() if turn.laid else discards), EndTurn())
+    return (*steals, *tricks, *(() if turn.laid else discards), _END_TURN)

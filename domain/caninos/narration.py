@@ -73,9 +73,15 @@ def _slices(refs: Sequence[SliceRef], names: Sequence[str]) -> str:
     return " and ".join(_slice(ref, names) for ref in refs) or "nothing"
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_STEAL = Action.STEAL
+
+
 def _play(play: Play, names: Sequence[str]) -> str:
     who, cards = names[play.seat], _cards(play.cards)
-    if play.action is Action.STEAL:
+    if play.action is _STEAL:
         return f"{who} played {cards} to steal {_slices(play.slices, names)}"
     assert play.trick is not None
     aim = ""

@@ -8,23 +8,31 @@ from kennel.domain.caninos.reactions import describe_latest
 from kennel.domain.caninos.state import CaninosState
 from kennel.domain.caninos.turns import owing
 from kennel.domain.caninos.words import draft_question
-from kennel.domain.core.rules import Prompt, PromptKind
+from kennel.domain.core.rules import Prompt, PromptKind, prompt
+
+
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_REACTION = PromptKind.REACTION
+_CHOICE = PromptKind.CHOICE
+_TURN = PromptKind.TURN
 
 
 def pending(state: CaninosState) -> tuple[Prompt, ...]:
     current = phase(state)
     if current is PHASE_LEVELLING:
         label = f"return pizza to the table until you have {state.level} points or fewer"
-        return tuple(Prompt(seat, PromptKind.CHOICE, label) for seat in owing(state))
+        return tuple(prompt(seat, _CHOICE, label) for seat in owing(state))
     if current is PHASE_REACTION:
         label = f"answer {describe_latest(state)}, or let it be"
-        return (Prompt(state.asking[0], PromptKind.REACTION, label),)
+        return (prompt(state.asking[0], _REACTION, label),)
     if current is PHASE_DRAFT:
         assert state.draft is not None
-        return (Prompt(state.draft.play.seat, PromptKind.CHOICE, draft_question(state.draft)),)
+        return (prompt(state.draft.play.seat, _CHOICE, draft_question(state.draft)),)
     if current is PHASE_SPELL:
         label = "turn one of your plush toys back into pizza, or keep them as they are"
-        return tuple(Prompt(seat, PromptKind.CHOICE, label) for seat in state.unspelling)
+        return tuple(prompt(seat, _CHOICE, label) for seat in state.unspelling)
     if current is PHASE_TURN:
         turn = state.turn
         assert turn is not None
@@ -34,5 +42,5 @@ def pending(state: CaninosState) -> tuple[Prompt, ...]:
             label = "play on or end your turn"
         else:
             label = "play cards, pass, or discard up to three"
-        return (Prompt(turn.seat, PromptKind.TURN, label),)
+        return (prompt(turn.seat, _TURN, label),)
     return ()

@@ -31,22 +31,37 @@ PACK_DOG_ANSWERS = frozenset({Card.QUIETO, Card.MAPACHE_MISTICO, Card.TANUKI})
 NOTHING: frozenset[Card] = frozenset()
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_KIND_TANUKI = Kind.TANUKI
+_MYSTIC_RACCOON = Kind.MYSTIC_RACCOON
+_PACK_DOG = Kind.PACK_DOG
+_MAPACHE_MISTICO = Card.MAPACHE_MISTICO
+_PERRO_ADOPTIVO = Card.PERRO_ADOPTIVO
+_QUIETO = Card.QUIETO
+_CARD_TANUKI = Card.TANUKI
+_STEAL = Action.STEAL
+_GLUTTONS = Trick.GLUTTONS
+_BIRTHDAY_GIRL = Trick.BIRTHDAY_GIRL
+
+
 def answers_to_play(play: Play) -> frozenset[Card]:
     """The cards that may answer a play, by the cards it was made with."""
     kinds = {kind_of(card) for card in play.cards}
-    if Kind.TANUKI in kinds:
+    if _KIND_TANUKI in kinds:
         return NOTHING
-    if Kind.MYSTIC_RACCOON in kinds:
+    if _MYSTIC_RACCOON in kinds:
         return RACCOON_ANSWERS
-    if kinds == {Kind.PACK_DOG}:
+    if kinds == {_PACK_DOG}:
         return PACK_DOG_ANSWERS
     return THEFT_OR_TRICK_ANSWERS  # a Chaos Hound or a topping
 
 
 def answers_to_answer(card: Card) -> frozenset[Card]:
-    if card is Card.MAPACHE_MISTICO:
+    if card is _MAPACHE_MISTICO:
         return RACCOON_ANSWERS
-    if card is Card.PERRO_ADOPTIVO:
+    if card is _PERRO_ADOPTIVO:
         return THEFT_OR_TRICK_ANSWERS
     return NOTHING  # ¡QUIETO! cannot be blocked; the Tanuki cannot be stopped
 
@@ -64,7 +79,7 @@ def held_answers(state: CaninosState, seat: int) -> tuple[Card, ...]:
     hand = state.players[seat].hand
     return tuple(
         card
-        for card in (Card.QUIETO, Card.MAPACHE_MISTICO, Card.PERRO_ADOPTIVO, Card.TANUKI)
+        for card in (_QUIETO, _MAPACHE_MISTICO, _PERRO_ADOPTIVO, _CARD_TANUKI)
         if card in allowed and card in hand
     )
 
@@ -72,7 +87,7 @@ def held_answers(state: CaninosState, seat: int) -> tuple[Card, ...]:
 def plush_only_victims(play: Play) -> frozenset[int]:
     """Seats the play steals only plush toys from: "the owner of the plush toys cannot stop
     theft attempts", so they sit out this chain's windows."""
-    steals = play.action is Action.STEAL or play.trick in (Trick.GLUTTONS, Trick.BIRTHDAY_GIRL)
+    steals = play.action is _STEAL or play.trick in (_GLUTTONS, _BIRTHDAY_GIRL)
     if not steals:
         return frozenset()
     victims = {ref.owner for ref in play.slices if ref.owner is not None}
@@ -106,9 +121,9 @@ def effective_links(length: int) -> tuple[bool, ...]:
 def adopts(answer: Answer, below_cards: tuple[Card, ...]) -> bool:
     """An effective Adopted Dog keeps the Raccoon it stopped; so does the Tanuki answering a
     Raccoon, since it then acts as the Adopted Dog (docs/rules/caninos.md, "The Tanuki")."""
-    if Card.MAPACHE_MISTICO not in below_cards:
+    if _MAPACHE_MISTICO not in below_cards:
         return False
-    return answer.card in (Card.PERRO_ADOPTIVO, Card.TANUKI)
+    return answer.card in (_PERRO_ADOPTIVO, _CARD_TANUKI)
 
 
 def resolve_chain(resolution: Resolution) -> bool:
@@ -135,7 +150,7 @@ def describe_latest(state: CaninosState) -> str:
     play = state.play
     if play is None:
         return "nothing"
-    if play.action is Action.STEAL:
+    if play.action is _STEAL:
         return f"seat {play.seat}'s steal"
     assert play.trick is not None
     return f"seat {play.seat}'s {play.trick.title} trick"

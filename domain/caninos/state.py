@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 from kennel.domain.caninos.cards import Card, Pizza, Trick
 from kennel.domain.caninos.options import Options
-from kennel.domain.core.frozen import made_often, per_recent_part
+from kennel.domain.core.frozen import per_recent_part, short_lived
 
 
-@made_often  # made while stealing and scoring, several per command (kennel.domain.core.frozen)
+@short_lived  # made while stealing and scoring, several per command; a state keeps a handful
 @dataclass(frozen=True)
 class Slice:
     """A pizza card in a collection, with whatever lies on it."""
@@ -23,7 +23,7 @@ class Slice:
     cerberus: Card | None = None  # the Cerberus (or the Tanuki as Cerberus) lying on it for good
 
 
-@made_often  # each legal steal and trick names slices: about six made per command
+@short_lived  # each legal steal and trick names slices: about six made per command
 @dataclass(frozen=True)
 class SliceRef:
     """A slice named by what everyone sees of it. Identical slices are alike, so naming one is
@@ -76,7 +76,7 @@ class Action(enum.Enum):
     TRICK = "trick"
 
 
-@made_often  # a play is copied at each step of its draft
+@short_lived  # a play is copied at each step of its draft
 @dataclass(frozen=True)
 class Play:
     """A steal or a trick, as it is laid down and answered. Which fields a play uses:
@@ -100,7 +100,7 @@ class Play:
     target: int | None = None
 
 
-@made_often  # a draft is copied at each step
+@short_lived  # a draft is copied at each step
 @dataclass(frozen=True)
 class Draft:
     """A play being put together, one choice at a time, before it is laid down."""

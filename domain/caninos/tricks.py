@@ -42,22 +42,44 @@ TANUKI_TRICKS = (
 STEALING_TRICKS = frozenset({Trick.GLUTTONS, Trick.BIRTHDAY_GIRL})
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_TANUKI = Kind.TANUKI
+_GLUTTONS = Trick.GLUTTONS
+_PACK_DOG = Kind.PACK_DOG
+_TOPPING = Trick.TOPPING
+_SMART_ALECKS = Trick.SMART_ALECKS
+_DESTROYER = Trick.DESTROYER
+_SEAT = Step.SEAT
+_SLICE = Step.SLICE
+_COMPLETE = Step.COMPLETE
+_SLICE_OR_DONE = Step.SLICE_OR_DONE
+_STEAL = Action.STEAL
+_GAMBLERS = Trick.GAMBLERS
+_DOG_FAIRY = Trick.DOG_FAIRY
+_DIETERS = Trick.DIETERS
+_KILLJOYS = Trick.KILLJOYS
+_CERBERUS = Trick.CERBERUS
+_BROKERS = Trick.BROKERS
+
+
 def tricks_of(card: Card) -> tuple[Trick, ...]:
     """The tricks a card in hand may perform (a Glutton's only follows its own steal)."""
     kind = kind_of(card)
-    if kind is Kind.TANUKI:
+    if kind is _TANUKI:
         return TANUKI_TRICKS
     trick = trick_of(card)
-    return () if trick is None or trick is Trick.GLUTTONS else (trick,)
+    return () if trick is None or trick is _GLUTTONS else (trick,)
 
 
 def glutton_cards(state: CaninosState) -> tuple[Card, ...]:
     """The cards of this turn's successful steal if they are Gluttons whose trick is unused."""
     turn = state.turn
     # A stopped Gluttons' trick stopped its dogs: "this same card" cannot try again.
-    if turn is None or not turn.stolen_with or Trick.GLUTTONS in turn.tried:
+    if turn is None or not turn.stolen_with or _GLUTTONS in turn.tried:
         return ()
-    if all(kind_of(card) is Kind.PACK_DOG and trick_of(card) is Trick.GLUTTONS for card in turn.stolen_with):
+    if all(kind_of(card) is _PACK_DOG and trick_of(card) is _GLUTTONS for card in turn.stolen_with):
         return turn.stolen_with
     return ()
 
@@ -67,13 +89,13 @@ def may_perform(state: CaninosState, seat: int, card: Card, trick: Trick) -> boo
     turn = state.turn
     if turn is None or len(turn.tricks) >= turn.trick_limit:
         return False
-    if trick is not Trick.TOPPING and under_killjoys(state, seat):
+    if trick is not _TOPPING and under_killjoys(state, seat):
         return False
     if trick in STEALING_TRICKS and under_dieters(state, seat):
         return False
-    if trick is Trick.SMART_ALECKS and Trick.SMART_ALECKS in turn.tricks:
+    if trick is _SMART_ALECKS and _SMART_ALECKS in turn.tricks:
         return False  # "You may do this only once per turn."
-    return not (trick is Trick.DESTROYER and not any_topping(state))
+    return not (trick is _DESTROYER and not any_topping(state))
 
 
 def trick_choices(state: CaninosState, seat: int) -> list[tuple[Card, Trick]]:
@@ -85,10 +107,10 @@ def trick_choices(state: CaninosState, seat: int) -> list[tuple[Card, Trick]]:
     glutton = glutton_cards(state)
     if (
         glutton
-        and may_perform(state, seat, glutton[0], Trick.GLUTTONS)
-        and can_start(state, declared_trick(seat, glutton[0], Trick.GLUTTONS, turn.stolen_with))
+        and may_perform(state, seat, glutton[0], _GLUTTONS)
+        and can_start(state, declared_trick(seat, glutton[0], _GLUTTONS, turn.stolen_with))
     ):
-        choices.append((glutton[0], Trick.GLUTTONS))
+        choices.append((glutton[0], _GLUTTONS))
     # Whether a trick may start depends on the trick, never on which card performs it (only the
     # Gluttons' steals with its cards, and it came first): asked once per trick, not per card.
     startable: dict[Trick, bool] = {}
@@ -105,11 +127,11 @@ def trick_choices(state: CaninosState, seat: int) -> list[tuple[Card, Trick]]:
 
 def can_start(state: CaninosState, draft: Draft) -> bool:
     step = next_step(draft)
-    if step is Step.COMPLETE or step is Step.SLICE_OR_DONE:
+    if step is _COMPLETE or step is _SLICE_OR_DONE:
         return True
-    if step is Step.SEAT:
+    if step is _SEAT:
         return bool(seat_options(state, draft))
-    if step is Step.SLICE:
+    if step is _SLICE:
         return bool(slice_options(state, draft))
     return bool(card_options(state, draft))
 
@@ -118,7 +140,7 @@ def card_options(state: CaninosState, draft: Draft) -> list[tuple[Card, ...]]:
     """Every way to pay for the declared steal with the cards in hand."""
     play = draft.play
     piece = slice_named(state, play.slices[0]) if play.slices else None
-    if play.action is not Action.STEAL or piece is None:
+    if play.action is not _STEAL or piece is None:
         return []
     return payments(state, play.seat, piece, state.players[play.seat].hand)
 
@@ -127,12 +149,12 @@ def seat_options(state: CaninosState, draft: Draft) -> list[int]:
     play = draft.play
     others = [seat for seat in range(state.seat_count) if seat != play.seat]
     players = state.players
-    if play.trick is Trick.GAMBLERS:
+    if play.trick is _GAMBLERS:
         return [seat for seat in others if players[seat].hand]
-    if play.trick in (Trick.DIETERS, Trick.KILLJOYS):
+    if play.trick in (_DIETERS, _KILLJOYS):
         # One of a kind at a time: a second would change nothing.
         return [seat for seat in others if all(h.trick is not play.trick for h in players[seat].hexes)]
-    if play.trick is Trick.DOG_FAIRY:
+    if play.trick is _DOG_FAIRY:
         return [
             seat
             for seat in others
@@ -146,17 +168,17 @@ def slice_options(state: CaninosState, draft: Draft) -> list[SliceRef]:
     """The slices the next SLICE or SLICE_OR_DONE step may name, each kind once."""
     play = draft.play
     trick = play.trick
-    if trick is Trick.GLUTTONS:
+    if trick is _GLUTTONS:
         return [
             ref
             for ref in every_other_slice(state, play.seat)
             if can_steal_with(state, play.seat, ref, play.cards)
         ]
-    if trick is Trick.CERBERUS:
+    if trick is _CERBERUS:
         return _refs(state.players, lambda owner, piece: owner != play.seat and not piece.plush)
-    if trick is Trick.TOPPING:
+    if trick is _TOPPING:
         return _refs(state.players, lambda owner, piece: can_take_topping(piece))
-    if trick is Trick.BROKERS:
+    if trick is _BROKERS:
         if play.slices:
             return _refs(state.players, lambda owner, piece: can_take_topping(piece))
         if not _refs(state.players, lambda owner, piece: can_take_topping(piece)):
@@ -165,7 +187,7 @@ def slice_options(state: CaninosState, draft: Draft) -> list[SliceRef]:
     if trick is Trick.BIRTHDAY_GIRL:
         left = _without_slices(state.players, play.slices)
         return _refs(left, lambda owner, piece: owner != play.seat)
-    if trick is Trick.DESTROYER:
+    if trick is _DESTROYER:
         if not draft.closed:
             lifted, _ = redistributed(state.players, play.slices, ())
             return _refs(lifted, lambda owner, piece: piece.topping is not None)

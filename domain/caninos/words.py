@@ -21,27 +21,39 @@ def slice_words(ref: SliceRef, names: Sequence[str] | None = None) -> str:
     return f"{owner} {plush}{title(ref.pizza)}{topping}"
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_STEAL = Action.STEAL
+_SEAT = Step.SEAT
+_GLUTTONS = Trick.GLUTTONS
+_CERBERUS = Trick.CERBERUS
+_TOPPING = Trick.TOPPING
+_BIRTHDAY_GIRL = Trick.BIRTHDAY_GIRL
+_BROKERS = Trick.BROKERS
+
+
 def draft_question(draft: Draft) -> str:
     """What the CHOICE prompt of a draft asks."""
     play = draft.play
     step = next_step(draft)
-    if play.action is Action.STEAL:
+    if play.action is _STEAL:
         return f"choose the card(s) to steal {slice_words(play.slices[0])} with"
     trick = play.trick
     assert trick is not None
-    if step is Step.SEAT:
+    if step is _SEAT:
         return f"choose the seat your {trick.title} trick aims at"
-    if trick is Trick.GLUTTONS:
+    if trick is _GLUTTONS:
         return "choose one more slice to steal with the same card"
-    if trick is Trick.CERBERUS:
+    if trick is _CERBERUS:
         return "choose the slice Cerberus lies on"
-    if trick is Trick.TOPPING:
+    if trick is _TOPPING:
         return "choose the slice your topping goes on"
-    if trick is Trick.BIRTHDAY_GIRL:
+    if trick is _BIRTHDAY_GIRL:
         return (
             "choose a slice to steal" if step is Step.SLICE else "choose a second slice to steal, or no more"
         )
-    if trick is Trick.BROKERS:
+    if trick is _BROKERS:
         return "choose where the topping goes" if chooses_onto(draft) else "choose the topping to move"
     if trick is Trick.DESTROYER:
         if chooses_onto(draft):

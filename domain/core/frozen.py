@@ -152,7 +152,13 @@ def short_lived(cls: type[T]) -> type[T]:
     call per field; this one writes them into the object's dict directly, a third of the
     instructions. The object is the same (equality, hash, repr, pickling read the same dict);
     it only materialises its dict at once, which costs about 64 bytes an object, so objects a
-    server keeps (events, states, an idle game's prompts) stay with the generated one."""
+    server keeps (events, states, an idle game's prompts) stay with the generated one.
+
+    Mind a class whose objects are also made otherwise: an attribute read that meets objects of
+    both layouts (values in the object, or a dict) falls back to CPython's generic look-up. A
+    class whose objects `replaced` copies (a dict each) gains, as ¡Caninos!'s slices do (-1.4%
+    instructions per command); one whose objects are otherwise all made by `__init__` and read
+    often may lose (Canine Kleptomaniacs' trade items +4%, every game's prompts +1%, measured)."""
     if not dataclasses.is_dataclass(cls) or not cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
         raise TypeError(f"{cls.__name__}: short_lived is for frozen dataclasses (above @dataclass)")
     if hasattr(cls, "__post_init__"):
@@ -165,23 +171,6 @@ def short_lived(cls: type[T]) -> type[T]:
     if fields:  # without fields the generated `__init__` does nothing, which is faster still
         cls.__init__ = _fast_init(cls.__name__, fields)  # type: ignore[misc]
     return cls
-
-
-def made_often(cls: type[T]) -> type[T]:
-    """`short_lived`'s `__init__` for a frozen dataclass made several times per command that a
-    server keeps few of (¡Caninos!'s slices, slice refs, plays and drafts: made while deciding,
-    listing legal commands and scoring, and mostly dropped; a state keeps a handful).
-
-    Made and dropped, one costs about 9,600 instructions with the generated `__init__` (four
-    fields, by keyword) and 5,600 with this one (callgrind): its `object.__setattr__` per field
-    is two argument tuples and a slot wrapper's call each. But its dict is materialised at once
-    (about 64 bytes more an object), and an attribute read that meets objects of both layouts
-    (values in the object, or a dict) falls back to CPython's generic look-up: a class whose
-    objects `replaced` copies (a dict each) gains, as ¡Caninos!'s slices do (-1.4% instructions
-    per command); one whose objects are otherwise all made by `__init__` loses (Canine
-    Kleptomaniacs' trade items +4%, every game's prompts +1%, measured, so they keep the
-    generated one). Events, which a live game keeps by the thousand, keep it too."""
-    return short_lived(cls)
 
 
 class _Factory:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from kennel.domain.core.codec import TypeRegistry
+from kennel.domain.core.kept import keep
 from kennel.domain.core.rng import Rng
 from kennel.domain.core.words import Words
 
@@ -52,8 +53,9 @@ class IdentityEnum(enum.Enum):
     __hash__ = object.__hash__
 
 
-class PromptKind(enum.Enum):
-    """Why a seat owes a decision now; one mechanism for every kind of turn structure."""
+class PromptKind(IdentityEnum):
+    """Why a seat owes a decision now; one mechanism for every kind of turn structure (an
+    `IdentityEnum`: prompts are looked up by value, `prompt` here and the server's encodings)."""
 
     TURN = "turn"  # the active player's ordinary action
     REACTION = "reaction"  # an out-of-turn response the seat may make or decline (Hamster)
@@ -68,6 +70,22 @@ class Prompt:
     seat: Seat
     kind: PromptKind
     label: str  # what is asked, in a player's words: "pick two critters"
+
+
+PROMPTS_KEPT = 1024  # prompts `prompt` keeps (a few hundred bytes each; every game's together)
+_PROMPTS: dict[tuple[Seat, PromptKind, str], Prompt] = {}
+
+
+def prompt(seat: Seat, kind: PromptKind, label: str) -> Prompt:
+    """`Prompt(seat, kind, label)`, the very object made before while it is among the last
+    `PROMPTS_KEPT` asked for: a turn's prompt comes back with every state until the turn ends,
+    and was made afresh for each (a dataclass `__init__` per prompt), then found by the server
+    among its encodings by comparing it field by field; the same object is found by identity."""
+    key = (seat, kind, label)
+    found = _PROMPTS.get(key)
+    if found is None:
+        found = keep(_PROMPTS, key, Prompt(seat, kind, label), PROMPTS_KEPT)
+    return found
 
 
 @dataclass(frozen=True)

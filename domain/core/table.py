@@ -23,7 +23,17 @@ from kennel.domain.core import seating as seatings
 from kennel.domain.core.codec import DecodeError, Json, JsonObject, TypeRegistry, from_json, to_json
 from kennel.domain.core.frozen import per_recent_state, replaced, short_lived
 from kennel.domain.core.rng import SEED_BYTES, Rng, seed_commitment
-from kennel.domain.core.rules import Game, Outcome, Prompt, PromptKind, RuleViolation, Seat, State, Viewer
+from kennel.domain.core.rules import (
+    Game,
+    Outcome,
+    Prompt,
+    PromptKind,
+    RuleViolation,
+    Seat,
+    State,
+    Viewer,
+    prompt,
+)
 from kennel.domain.core.timeouts import TIMER_EVENTS, PromptExpired, TimerSet, check_limit
 from kennel.domain.core.undo import (
     ENGINE_COMMANDS,
@@ -112,7 +122,7 @@ class Table(Generic[State]):
             return ()
         if self.proposal is not None:
             label = "agree or refuse to undo the last moves"
-            return tuple(Prompt(seat, PromptKind.CHOICE, label) for seat in self.owe_undo_answer())
+            return tuple(prompt(seat, PromptKind.CHOICE, label) for seat in self.owe_undo_answer())
         return self.game.pending(self.state)
 
     def owe_undo_answer(self) -> tuple[Seat, ...]:
@@ -441,9 +451,17 @@ def _legal_commands(table: Table[Any], seat: Seat) -> tuple[Any, ...]:
     if table.ended is not None or not table.started:
         return ()
     if table.proposal is not None:
-        return (AnswerUndo(agree=True), AnswerUndo(agree=False)) if seat in table.owe_undo_answer() else ()
-    undo = (ProposeUndo(),) if may_propose_undo(table, seat) else ()
-    return (*table.game.legal_commands(table.state, seat), *undo)
+        return _ANSWERS if seat in table.owe_undo_answer() else ()
+    commands = table.game.legal_commands(table.state, seat)
+    if may_propose_undo(table, seat):
+        return (*commands, _PROPOSE_UNDO)
+    return commands if type(commands) is tuple else tuple(commands)  # most often: the game's own tuple
+
+
+# Commands without fields offered again and again, made once: a command's encoding and label are
+# kept by the server per command (a dict), where the same object is found by identity.
+_PROPOSE_UNDO = ProposeUndo()
+_ANSWERS = (AnswerUndo(agree=True), AnswerUndo(agree=False))
 
 
 def encode_command(game: Game[Any], command: Any) -> JsonObject:

@@ -65,10 +65,10 @@ def sorted_critters(critters: Iterable[Critter]) -> tuple[Critter, ...]:
     return tuple(sorted(critters, key=_CRITTER_RANK.__getitem__))
 
 
-_NUTS = tuple(Nut)  # iterating an enum class is slow, and this is asked after every event
+NUT_KINDS = tuple(Nut)  # iterating an enum class is slow, and this is asked after every event
 
 
 def most_identical(nuts: Iterable[Nut]) -> int:
     """The size of the largest group of identical nuts: what wins the game."""
     nuts = tuple(nuts)
-    return max(map(nuts.count, _NUTS)) if nuts else 0  # `map`: no frame of a comprehension
+    return max(map(nuts.count, NUT_KINDS)) if nuts else 0  # `map`: no frame of a comprehension

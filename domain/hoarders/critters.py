@@ -6,7 +6,14 @@ out-of-turn reaction lives in `decide.cancel_theft`.
 
 from __future__ import annotations
 
-from kennel.domain.hoarders.cards import LONE_BEAVER_DRAW, WINNING_COUNT, Critter, Nut, most_identical
+from kennel.domain.hoarders.cards import (
+    LONE_BEAVER_DRAW,
+    NUT_KINDS,
+    WINNING_COUNT,
+    Critter,
+    Nut,
+    most_identical,
+)
 from kennel.domain.hoarders.events import BeaversRevealed, DrawMissed, NutDrawn, NutStolen, TheftAttempted
 from kennel.domain.hoarders.resolution import Resolution
 from kennel.domain.hoarders.state import Hoard, HoardersState
@@ -40,23 +47,30 @@ def theft_targets(state: HoardersState, thief: int) -> tuple[tuple[int, Nut], ..
         (victim, nut)
         for victim in range(state.seat_count)
         if victim != thief
-        for nut in Nut
+        for nut in NUT_KINDS  # not the enum class: iterating it is a generator of Python frames
         if nut in state.hoards[victim].nuts
     )
+
+
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_SQUIRREL = Critter.SQUIRREL
+_HAMSTER = Critter.HAMSTER
 
 
 def resolve_critter(
     resolution: Resolution, seat: int, critter: Critter, victim: int | None, nut: Nut | None
 ) -> None:
-    if critter is Critter.SQUIRREL:
+    if critter is _SQUIRREL:
         resolve_squirrel(resolution, seat)
-    elif critter is Critter.RACCOON:
+    elif critter is _RACCOON:
         resolve_raccoon(resolution, seat, victim, nut)
-    elif critter is Critter.HAMSTER:
+    elif critter is _HAMSTER:
         resolve_hamster(resolution, seat)
-    elif critter is Critter.GROUNDHOG:
+    elif critter is _GROUNDHOG:
         resolve_groundhog(resolution, seat, victim, nut)
-    elif critter is Critter.BEAVER:
+    elif critter is _BEAVER:
         resolve_beaver(resolution, seat)
 
 
@@ -91,10 +105,10 @@ def resolve_groundhog(resolution: Resolution, seat: int, victim: int | None, nut
     theft). A Hamster partner has no effect on one's own turn, so neither has the Groundhog;
     a Beaver cannot be repeated.
     """
-    repeated = effect_of(resolution.state.hoards[seat], Critter.GROUNDHOG)
-    if repeated is Critter.SQUIRREL:
+    repeated = effect_of(resolution.state.hoards[seat], _GROUNDHOG)
+    if repeated is _SQUIRREL:
         resolve_squirrel(resolution, seat)
-    elif repeated is Critter.RACCOON:
+    elif repeated is _RACCOON:
         resolve_raccoon(resolution, seat, victim, nut)
 
 
@@ -112,7 +126,7 @@ def resolve_beaver(resolution: Resolution, seat: int) -> None:
     """
     state = resolution.state
     others = tuple(
-        s for s in state.seats_from_crown() if s != seat and Critter.BEAVER in state.hoards[s].face_down
+        s for s in state.seats_from_crown() if s != seat and _BEAVER in state.hoards[s].face_down
     )
     if not others:
         for _ in range(LONE_BEAVER_DRAW):

@@ -47,9 +47,17 @@ def _resolve(state: HoardersState, seat: int, command: Any) -> Resolution:
     raise RuleViolation("hoarders/unknown_command", "Hoarders has no such command.")
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_PICKING = Phase.PICKING
+_REVEALING = Phase.REVEALING
+_HAMSTER = Critter.HAMSTER
+
+
 def pick_critters(state: HoardersState, seat: int, command: PickCritters) -> Resolution:
     """Game Play: "Each player secretly picks two of their critter cards"."""
-    if state.phase is not Phase.PICKING:
+    if state.phase is not _PICKING:
         raise RuleViolation("hoarders/not_picking", "Critters are picked only at the start of a round.")
     hoard = state.hoards[seat]
     if hoard.has_picked:
@@ -72,14 +80,14 @@ def pick_critters(state: HoardersState, seat: int, command: PickCritters) -> Res
         raise RuleViolation("hoarders/no_such_critter", f"Your {missing[0].title} is not in your hand.")
     resolution = Resolution(state)
     resolution.record(CrittersPicked(seat=seat, critters=critters))
-    if resolution.state.phase is Phase.REVEALING:
+    if resolution.state.phase is _REVEALING:
         advance_turns(resolution)
     return resolution
 
 
 def reveal_critter(state: HoardersState, seat: int, command: RevealCritter) -> Resolution:
     """Game Play: on your turn, reveal one of your face-down critters and resolve it."""
-    if state.phase is not Phase.REVEALING:
+    if state.phase is not _REVEALING:
         raise RuleViolation("hoarders/not_revealing", "Critters are revealed once every seat has picked two.")
     if state.theft is not None:
         raise _theft_pending(state.theft)
@@ -121,7 +129,7 @@ def cancel_theft(state: HoardersState, seat: int) -> Resolution:
     face-down Hamster can cancel, and each seat has one.
     """
     theft = _theft_against(state, seat)
-    if Critter.HAMSTER not in state.hoards[seat].face_down:
+    if _HAMSTER not in state.hoards[seat].face_down:
         raise RuleViolation("hoarders/no_hamster", "You have no face-down Hamster to cancel the theft with.")
     resolution = Resolution(state)
     resolution.record(TheftCancelled(thief=theft.thief, victim=theft.victim))

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from kennel.domain.core.frozen import replaced
-from kennel.domain.hoarders.cards import Critter, sorted_critters, sorted_nuts
+from kennel.domain.hoarders.cards import Critter, Nut, sorted_critters, sorted_nuts
 from kennel.domain.hoarders.events import (
     BeaversRevealed,
     CritterRevealed,
@@ -43,27 +43,38 @@ def _nuts_dealt(state: HoardersState, event: NutsDealt) -> HoardersState:
     return state
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_PICKING = Phase.PICKING
+_REVEALING = Phase.REVEALING
+_HAMSTER = Critter.HAMSTER
+_BEAVER = Critter.BEAVER
+_ROUND_ENDED = Phase.ROUND_ENDED
+
+
 def _round_started(state: HoardersState, event: RoundStarted) -> HoardersState:
     return replaced(
-        state, phase=Phase.PICKING, round=event.round, crown=event.crown, turns_taken=0, theft=None
+        state, phase=_PICKING, round=event.round, crown=event.crown, turns_taken=0, theft=None
     )
 
 
 def _critters_picked(state: HoardersState, event: CrittersPicked) -> HoardersState:
-    def pick(hoard: Hoard) -> Hoard:
-        hand, picked = _take(hoard.hand, event.critters)
-        return replaced(hoard, hand=hand, face_down=hoard.face_down + picked)
-
-    state = _change_hoard(state, event.seat, pick)
-    if state.phase is Phase.PICKING and all(hoard.has_picked for hoard in state.hoards):
+    hoards = _hoards_with(state, event.seat, _picked, event.critters)
+    if state.phase is _PICKING and all(hoard.has_picked for hoard in hoards):
         # The reveals begin once everyone has put down their two critters.
-        state = replaced(state, phase=Phase.REVEALING, turns_taken=0)
-    return state
+        return replaced(state, hoards=hoards, phase=_REVEALING, turns_taken=0)
+    return replaced(state, hoards=hoards)
+
+
+def _picked(hoard: Hoard, critters: tuple[Critter, ...]) -> Hoard:
+    hand, picked = _take(hoard.hand, critters)
+    return replaced(hoard, hand=hand, face_down=hoard.face_down + picked)
 
 
 def _critter_revealed(state: HoardersState, event: CritterRevealed) -> HoardersState:
-    state = _change_hoard(state, event.seat, lambda h: _turned_up(h, event.critter))
-    return replaced(state, turns_taken=state.turns_taken + 1)
+    hoards = _hoards_with(state, event.seat, _turned_up, event.critter)
+    return replaced(state, hoards=hoards, turns_taken=state.turns_taken + 1)
 
 
 def _turn_passed(state: HoardersState, event: TurnPassed) -> HoardersState:
@@ -75,8 +86,8 @@ def _nut_drawn(state: HoardersState, event: NutDrawn) -> HoardersState:
     # every card accounted for even if an event were wrong.
     if event.nut not in state.deck or not 0 <= event.seat < state.seat_count:
         return state
-    state = replaced(state, deck=_without(state.deck, event.nut))
-    return _change_hoard(state, event.seat, lambda h: _with_nuts(h, h.nuts + (event.nut,)))
+    hoards = _hoards_with(state, event.seat, _gained, event.nut)
+    return replaced(state, deck=_without(state.deck, event.nut), hoards=hoards)
 
 
 def _draw_missed(state: HoardersState, event: DrawMissed) -> HoardersState:
@@ -88,27 +99,29 @@ def _theft_attempted(state: HoardersState, event: TheftAttempted) -> HoardersSta
 
 
 def _nut_stolen(state: HoardersState, event: NutStolen) -> HoardersState:
-    state = replaced(state, theft=None)
     seats = range(state.seat_count)
     if (
         event.thief not in seats
         or event.victim not in seats
         or event.nut not in state.hoards[event.victim].nuts
     ):
-        return state
-    state = _change_hoard(state, event.victim, lambda h: _with_nuts(h, _without(h.nuts, event.nut)))
-    return _change_hoard(state, event.thief, lambda h: _with_nuts(h, h.nuts + (event.nut,)))
+        return replaced(state, theft=None)
+    hoards = list(state.hoards)
+    hoards[event.victim] = _lost(hoards[event.victim], event.nut)
+    hoards[event.thief] = _gained(hoards[event.thief], event.nut)
+    return replaced(state, theft=None, hoards=tuple(hoards))
 
 
 def _theft_cancelled(state: HoardersState, event: TheftCancelled) -> HoardersState:
-    state = replaced(state, theft=None)
-    return _change_hoard(state, event.victim, lambda h: _turned_up(h, Critter.HAMSTER))
+    return replaced(state, theft=None, hoards=_hoards_with(state, event.victim, _turned_up, _HAMSTER))
 
 
 def _beavers_revealed(state: HoardersState, event: BeaversRevealed) -> HoardersState:
+    hoards = list(state.hoards)
     for seat in event.seats:
-        state = _change_hoard(state, seat, lambda h: _turned_up(h, Critter.BEAVER))
-    return state
+        if 0 <= seat < len(hoards):
+            hoards[seat] = _turned_up(hoards[seat], _BEAVER)
+    return replaced(state, hoards=tuple(hoards))
 
 
 def _round_ended(state: HoardersState, event: RoundEnded) -> HoardersState:
@@ -118,7 +131,7 @@ def _round_ended(state: HoardersState, event: RoundEnded) -> HoardersState:
         )
 
     hoards = tuple(back_to_hand(hoard) for hoard in state.hoards)
-    return replaced(state, hoards=hoards, phase=Phase.ROUND_ENDED, theft=None)
+    return replaced(state, hoards=hoards, phase=_ROUND_ENDED, theft=None)
 
 
 _APPLIERS: dict[type, Callable[[HoardersState, Any], HoardersState]] = {
@@ -138,12 +151,24 @@ _APPLIERS: dict[type, Callable[[HoardersState, Any], HoardersState]] = {
 }
 
 
-def _change_hoard(state: HoardersState, seat: int, change: Callable[[Hoard], Hoard]) -> HoardersState:
-    if not 0 <= seat < state.seat_count:
-        return state
+def _hoards_with(
+    state: HoardersState, seat: int, change: Callable[[Hoard, T], Hoard], what: T
+) -> tuple[Hoard, ...]:
+    """The hoards with `seat`'s changed by `change(hoard, what)` (unchanged for no such seat): each
+    event's changes are made into one copy of the state, not one copy per hoard or field changed."""
+    if not 0 <= seat < len(state.hoards):
+        return state.hoards
     hoards = list(state.hoards)
-    hoards[seat] = change(hoards[seat])
-    return replaced(state, hoards=tuple(hoards))
+    hoards[seat] = change(hoards[seat], what)
+    return tuple(hoards)
+
+
+def _gained(hoard: Hoard, nut: Nut) -> Hoard:
+    return _with_nuts(hoard, hoard.nuts + (nut,))
+
+
+def _lost(hoard: Hoard, nut: Nut) -> Hoard:
+    return _with_nuts(hoard, _without(hoard.nuts, nut))
 
 
 def _with_nuts(hoard: Hoard, nuts: tuple[Any, ...]) -> Hoard:

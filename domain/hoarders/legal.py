@@ -13,6 +13,10 @@ from kennel.domain.hoarders.outcome import outcome
 from kennel.domain.hoarders.state import PICKING, REVEALING, HoardersState
 
 PICKS_KEPT = 16
+# A theft's answers, made once: the server keeps a command's encoding and label per command (a
+# dict), where the same object is found by identity.
+_ALLOW_THEFT = AllowTheft()
+_ANSWERS, _ANSWERS_WITH_HAMSTER = (_ALLOW_THEFT,), (_ALLOW_THEFT, CancelTheft())
 _HAMSTER = Critter.HAMSTER  # a module constant: see state.PICKING
 
 
@@ -29,8 +33,7 @@ def legal_commands(state: HoardersState, seat: int) -> tuple[Any, ...]:
     if state.theft is not None:
         if state.theft.victim != seat:
             return ()
-        cancel = (CancelTheft(),) if _HAMSTER in hoard.face_down else ()
-        return (AllowTheft(), *cancel)
+        return _ANSWERS_WITH_HAMSTER if _HAMSTER in hoard.face_down else _ANSWERS
     if seat != state.seat_in_turn:
         return ()
     reveals: list[RevealCritter] = []

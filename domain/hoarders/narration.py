@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kennel.domain.core.dispatch import by_type
-from kennel.domain.hoarders.cards import Nut
+from kennel.domain.hoarders.cards import Critter, Nut
 from kennel.domain.hoarders.events import (
     BeaversRevealed,
     CritterRevealed,
@@ -32,7 +32,11 @@ def describe(event: Any, names: Sequence[str]) -> str:
 
 
 def _nut(nut: Nut) -> str:
-    return nut.value.replace("_", " ")
+    return nut.title  # `value` with spaces, kept on the member (`value`: a Python property each time)
+
+
+# A critter as a sentence names it: its value, looked up by member (IdentityEnum: hashed in C).
+_CRITTER_WORDS = {critter: critter.value for critter in Critter}
 
 
 def _nuts(nuts: Sequence[Nut]) -> str:
@@ -64,13 +68,14 @@ def _(event: RoundStarted, names: Sequence[str]) -> str:
 @_describe.register
 def _(event: CrittersPicked, names: Sequence[str]) -> str:
     if event.critters:
-        return f"{names[event.seat]} picked {' and '.join(c.value for c in event.critters)}, face down."
+        picked = " and ".join(_CRITTER_WORDS[c] for c in event.critters)
+        return f"{names[event.seat]} picked {picked}, face down."
     return f"{names[event.seat]} picked two critters, face down."
 
 
 @_describe.register
 def _(event: CritterRevealed, names: Sequence[str]) -> str:
-    return f"{names[event.seat]} revealed a {event.critter.value}."
+    return f"{names[event.seat]} revealed a {_CRITTER_WORDS[event.critter]}."
 
 
 @_describe.register

@@ -22,18 +22,25 @@ def _pick(state: HoardersState, seat: int, command: PickCritters, names: Names) 
     return f"Play {listing([c.title for c in command.critters])} face down"
 
 
+# Module constants for the enum members read below as commands are decided, listed and told: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_GROUNDHOG = Critter.GROUNDHOG
+_RACCOON = Critter.RACCOON
+
+
 def _reveal(state: HoardersState, seat: int, command: RevealCritter, names: Names) -> str:
     critter = command.critter
     if command.victim is not None and command.nut is not None:
         return f"Reveal your {critter.title}: steal a {command.nut.title} from {names[command.victim]}"
     effect = effect_of(state.hoards[seat], critter)
-    if critter is Critter.GROUNDHOG:
+    if critter is _GROUNDHOG:
         if effect is None:
             return "Reveal your Groundhog: it has nothing to repeat"
-        if effect is Critter.RACCOON:
+        if effect is _RACCOON:
             return "Reveal your Groundhog: nobody else has a nut to steal"
         return f"Reveal your Groundhog: repeat your {effect.title} ({WHAT_IT_DOES[effect]})"
-    if critter is Critter.RACCOON:
+    if critter is _RACCOON:
         return "Reveal your Raccoon: nobody else has a nut to steal"
     return f"Reveal your {critter.title}: {WHAT_IT_DOES[critter]}"
 
