@@ -54,7 +54,7 @@ def lines_hold(log: Log, lines: Sequence[bytes], raw: bytes) -> bool:
 def _records_hold(records: Sequence[Record], lines: Sequence[bytes], prev: str) -> bool:
     """Each record's line (`lines[version]`) is `Record.encoded`'s, with orjson's bytes for the
     body, and it links to `prev` and hashes as `chain_hash_of_bytes` says. `prev` and each hash
-    checked are hex digests, written as they are between quotes (`logformat._json_string`)."""
+    checked are hex digests, written as they are between quotes (`logrecords._json_string`)."""
     dumps, sha256 = orjson.dumps, hashlib.sha256
     text = prev.encode("ascii")
     version = 0

@@ -23,10 +23,11 @@ from kennel.domain.core.rules import RuleViolation
 from kennel.domain.registry import GAMES
 from kennel.replay import verify as verifying
 from kennel.replay import verify_fast
+from kennel.replay import verify_rules as rechecking
 from kennel.replay.causes import decode_cause
 from kennel.replay.ledger import Ledger
 from kennel.replay.logformat import Attempt, Cause, Log, Record, chain, parse_log
-from kennel.replay.verdict import VerifyReport
+from kennel.replay.verdict import CheckFailed, VerifyReport
 from replay_samples import GAME_NAMES, forged, rechained, running, with_cause, with_event
 from testkit.bot_games import bot_game
 
@@ -60,8 +61,8 @@ def plain_report(raw: bytes, **options: Any) -> VerifyReport:
     """`verify` with every quick check off: the plain checks alone."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(verifying, "lines_hold", lambda log, lines, raw: False)
-        patch.setattr(verifying, "same_events", lambda encoded, group: False)
-        patch.setattr(verifying, "CauseDecoder", lambda game: functools.partial(decode_cause, game))
+        patch.setattr(rechecking, "same_events", lambda encoded, group: False)
+        patch.setattr(rechecking, "CauseDecoder", lambda game: functools.partial(decode_cause, game))
         return verifying.verify(raw, **options)
 
 
@@ -193,7 +194,7 @@ def test_the_quick_line_check_says_all_is_well_only_where_the_plain_checks_pass(
         try:
             verifying._check_chain(log, verifying._check_canonical(log, raw))
             plain = True
-        except verifying._Failed:
+        except CheckFailed:
             plain = False
         quick = verify_fast.lines_hold(log, raw.split(b"\n"), raw)
         assert quick <= plain, what  # never all well on a log the plain checks fail
@@ -213,13 +214,13 @@ def test_the_quick_event_check_follows_the_plain_comparison() -> None:
     for other in (value + 1, float(value), bool(value), str(value), None, float("nan"), 2**70):
         changed = {"type": event["type"], "data": {**event["data"], field: other}}
         for mine, theirs in ((changed, record), (event, with_event(record, changed))):
-            with pytest.raises(verifying._Failed):
+            with pytest.raises(CheckFailed):
                 _plain_compare(mine, theirs)
             assert not verify_fast.same_events([mine], [theirs]), other
     # A NaN the rules might give, where the log records null: orjson writes both as null.
     nan = {"type": event["type"], "data": {**event["data"], field: float("nan")}}
     null = with_event(record, {"type": event["type"], "data": {**event["data"], field: None}})
-    with pytest.raises(verifying._Failed):
+    with pytest.raises(CheckFailed):
         _plain_compare(nan, null)
     assert not verify_fast.same_events([nan], [null])
 
@@ -227,23 +228,23 @@ def test_the_quick_event_check_follows_the_plain_comparison() -> None:
 def _plain_compare(mine: dict[str, Any], theirs: Record) -> None:
     """`_compare`'s plain check of one event, given as already encoded."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(verifying.tables, "encode_event", lambda game, event: event)
-        verifying._compare(GAMES[GAME_NAMES[0]], [mine], [theirs])
+        patch.setattr(rechecking.tables, "encode_event", lambda game, event: event)
+        rechecking._compare(GAMES[GAME_NAMES[0]], [mine], [theirs])
 
 
 @pytest.mark.parametrize(
     "broken",
     [
-        ("lines_hold", lambda log, lines, raw: True),
-        ("same_events", lambda encoded, group: True),
+        (verifying, "lines_hold", lambda log, lines, raw: True),
+        (rechecking, "same_events", lambda encoded, group: True),
     ],
     ids=["lines_hold", "same_events"],
 )
-def test_the_comparison_finds_a_broken_quick_check(broken: tuple[str, Callable[..., bool]]) -> None:
-    name, always = broken
+def test_the_comparison_finds_a_broken_quick_check(broken: tuple[Any, str, Callable[..., bool]]) -> None:
+    module, name, always = broken
     differences = []
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(verifying, name, always)
+        patch.setattr(module, name, always)
         for what, raw in spoiled(played(GAME_NAMES[0], SEEDS[0])):
             if verifying.verify(raw) != plain_report(raw):
                 differences.append(what)
@@ -256,6 +257,6 @@ def test_the_comparison_finds_a_broken_cause_decoder() -> None:
         return lambda cause: plain(dataclasses.replace(cause, seat=None)) if cause.seat is not None else plain(cause)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(verifying, "CauseDecoder", wrong)
+        patch.setattr(rechecking, "CauseDecoder", wrong)
         raw = played(GAME_NAMES[0], SEEDS[0])
         assert verifying.verify(raw) != plain_report(raw)
