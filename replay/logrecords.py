@@ -232,29 +232,39 @@ def chain(
     each event once, and the line the store writes is kept on the record (`Record.to_bytes`).
     `encode` is `canonical_json`, or `canonical_json_of_encoded` for a cause and events that
     `to_json` wrote (the ledger's)."""
-    command = b'{"command":' + encode(cause.to_json()) + b',"event":'
-    quoted, text = _json_string(prev), None
+    command = b'{"command":' + encode(
+        {"seat": cause.seat, "id": cause.command_id, "type": cause.type, "data": cause.data}  # `to_json()`
+    ) + b',"event":'
+    # Each record's tail is `,"prev":<prev as a JSON string>,"version":<n>}`: the first record's
+    # prev as `_json_string` writes it, every later one a hex digest written as it is, quoted,
+    # by the format itself (no quoted copy of each digest is made).
+    tail_format, prev_written, text = _TAIL, _json_string(prev), None
     records: list[Record] = []
-    append, new, set_dict, sha256 = records.append, object.__new__, object.__setattr__, hashlib.sha256
-    for version, event in enumerate(events, start=first_version):
+    append, join, new, set_dict, sha256 = records.append, b"".join, object.__new__, object.__setattr__, hashlib.sha256
+    version = first_version
+    for event in events:
         if text is None:  # as `chain_hash` would, only once there is a record to hash
             text = prev.encode("ascii")
-        head = command + encode(event)
-        tail = b',"prev":%b,"version":%d}' % (quoted, version)
-        digest = sha256(b"".join((text, b"\n", head, tail))).hexdigest()  # `chain_hash`
+        data = encode(event)
+        tail = tail_format % (prev_written, version)
+        # `chain_hash` of the body (command, event, tail), and the line: the body with the hash
+        # before prev. Each is joined from the parts at once (joining the body first copied it).
+        digest = sha256(join((text, b"\n", command, data, tail))).hexdigest()
         text = digest.encode("ascii")
-        quoted = b'"' + text + b'"'  # a hex digest is written as it is, quoted (`_json_string`)
         record = new(Record)  # `_made`, with the line kept beside the fields
         set_dict(record, "__dict__", {
             "version": version, "cause": cause, "event": event, "prev": prev, "hash": digest,
-            _LINE: head + b',"hash":' + quoted + tail,  # the line: the body with the hash before prev
+            _LINE: join((command, data, b',"hash":"', text, b'"', tail)),
         })
         append(record)
-        prev = digest
+        tail_format, prev_written, prev = _TAIL_AFTER_HEX, text, digest
+        version += 1
     return records
 
 
 _LINE = "_line"  # a record's line kept by `chain` beside its fields (equality and repr ignore it)
+_TAIL = b',"prev":%b,"version":%d}'  # a body's last members, after its event: prev written whole
+_TAIL_AFTER_HEX = b',"prev":"%b","version":%d}'  # ...and with prev a hex digest (ASCII), quoted here
 
 
 def _json_string(text: str) -> bytes:
