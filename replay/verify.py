@@ -70,7 +70,7 @@ def verify(
         )
 
     try:
-        _check_lines(log, raw)
+        recorded = _check_lines(log, raw)
         game = _game_of(log, games)
         _check_header(game, log)
         ended = _first_game_ended(game, log.records)
@@ -87,7 +87,8 @@ def verify(
         return report(False, failed.failure)
     try:
         seed = _revealed_seed(log, *ended)
-        tables_at = rerun_commands(game, log.records, seed, {attempt.after_version for attempt in log.attempts})
+        keep = {attempt.after_version for attempt in log.attempts}
+        tables_at = rerun_commands(game, log.records, seed, keep, recorded)
         check_attempts(game, log, tables_at, seed)
         if public_key is not None:
             _check_checkpoint(log, public_key)
@@ -109,11 +110,16 @@ def _signature_note(log: Log, public_key: bytes | None) -> tuple[str, ...]:
     return (SIGNATURE_NOT_CHECKED,)
 
 
-def _check_lines(log: Log, raw: bytes) -> None:
+def _check_lines(log: Log, raw: bytes) -> list[bytes] | None:
     """`_check_canonical`, then `_check_chain`: the quick form first (`verify_fast.lines_hold`),
-    which says only that all is well; when it cannot, these find what is wrong."""
-    if not lines_hold(log, raw.split(b"\n"), raw):
-        _check_chain(log, _check_canonical(log, raw))
+    which says only that all is well; when it cannot, these find what is wrong. Returns every
+    record's event as orjson writes it, which the quick form wrote on its way (`same_events`
+    compares with them), or None when the plain checks ran."""
+    events: list[bytes] = []
+    if lines_hold(log, raw.split(b"\n"), raw, events) and len(events) == len(log.records):
+        return events
+    _check_chain(log, _check_canonical(log, raw))
+    return None
 
 
 def _check_canonical(log: Log, raw: bytes) -> list[bytes]:

@@ -23,20 +23,25 @@ from kennel.replay.verify_fast import same_events
 
 
 def rerun_commands(
-    game: Game[Any], records: Sequence[Record], seed: bytes, keep: Collection[int]
+    game: Game[Any],
+    records: Sequence[Record],
+    seed: bytes,
+    keep: Collection[int],
+    recorded: Sequence[bytes] | None = None,
 ) -> dict[int, tables.Table[Any]]:
     """Re-decide every recorded command from the seed; each must give exactly its records.
 
     Returns the table after each decision that ends at a version in `keep` (those the refused
     attempts were sent at), by version, for checking them: keeping every table held a whole
-    game's states until the end.
+    game's states until the end. `recorded`: every record's event as orjson writes it, when
+    the line check wrote them (`verify_fast.lines_hold`), for `same_events`.
     """
     table: tables.Table[Any] | None = None
     tables_at: dict[int, tables.Table[Any]] = {}
     decode, encode_events = CauseDecoder(game), tables.encode_events
     for cause, group in group_by_cause(records):
         events, folded = _decide(game, table, cause, group[0].version, seed, decode)
-        if not same_events(encode_events(game, events), group):  # the quick form, then the plain
+        if not same_events(encode_events(game, events), group, recorded):  # the quick form, then the plain
             _compare(game, events, group)
         table = folded if folded is not None else _fold(game, table, events)
         if table.version in keep:
