@@ -238,7 +238,12 @@ def chain(
     # Each record's tail is `,"prev":<prev as a JSON string>,"version":<n>}`: the first record's
     # prev as `_json_string` writes it, every later one a hex digest written as it is, quoted,
     # by the format itself (no quoted copy of each digest is made).
-    tail_format, prev_written, text = _TAIL, _json_string(prev), None
+    text: bytes | None = None
+    if prev.isascii():  # `_json_string(prev)`, with prev's bytes kept for the hash
+        text = prev.encode("ascii")
+        tail_format, prev_written = (_TAIL_AFTER_HEX, text) if text.isalnum() else (_TAIL, canonical_json(prev))
+    else:
+        tail_format, prev_written = _TAIL, canonical_json(prev)
     records: list[Record] = []
     append, join, new, set_dict, sha256 = records.append, b"".join, object.__new__, object.__setattr__, hashlib.sha256
     version = first_version
