@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
+import orjson
+
 from kennel.domain.core.codec import Json, JsonObject
 from kennel.replay.bulk import without_cycle_collection
-from kennel.replay.jsonbytes import canonical_json, loads, loads_scanned, long_number_lines
+from kennel.replay.jsonbytes import canonical_json, loads, long_number_lines
 from kennel.replay.logrecords import (
     CLOSE_LOBBY,
     CREATE_GAME,
@@ -103,14 +105,20 @@ def _read_records(lines: list[bytes], long_numbers: set[int]) -> tuple[list[Reco
     record); anything else goes through `Record.from_json`, which says what is wrong. Loading a
     game is mostly this loop: the calls and objects per record were half of reading it."""
     records: list[Record] = []
-    append, new, set_dict = records.append, object.__new__, object.__setattr__
+    append, new, set_dict, orjson_loads = records.append, object.__new__, object.__setattr__, orjson.loads
     index = 0
     for index in range(1, len(lines)):
         line = lines[index]
         if line.startswith(b'{"attempt":') or line.startswith(b'{"checkpoint":'):
             return records, index
         try:
-            data = loads(line) if index in long_numbers else loads_scanned(line)
+            if index in long_numbers:
+                data = loads(line)
+            else:
+                try:  # `loads_scanned(line)`, inline
+                    data = orjson_loads(line)
+                except orjson.JSONDecodeError:
+                    data = json.loads(line)
             if data.__class__ is dict and data.keys() == RECORD_KEYS:
                 version, command, event = data["version"], data["command"], data["event"]
                 prev, digest = data["prev"], data["hash"]
