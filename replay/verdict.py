@@ -65,6 +65,15 @@ class VerifyReport:
         }
 
 
+class CheckFailed(Exception):
+    """Carries the first failure out of `verify`'s nested checks (there and in
+    `kennel.replay.verify_rules`) to `verify`, which reports it."""
+
+    def __init__(self, kind: FailureKind, version: int | None, reason: str) -> None:
+        super().__init__(reason)
+        self.failure = Failure(kind, version, reason)
+
+
 def describe(report: VerifyReport) -> str:
     """One line for people: what holds, or the first record that does not and why."""
     name = f"{report.game} game {report.game_id}" if report.game is not None else "the file"

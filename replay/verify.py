@@ -18,47 +18,29 @@
 A game still running has not revealed its seed, so steps 4 and 5 cannot run: the report is then
 ok with `rules_checked=False` and a note, unless the caller requires a complete verification,
 in which case it fails with kind missing_seed. See docs/log-format.md.
+
+Steps 5 and 6 are `kennel.replay.verify_rules`; the quick forms of the checks, tried first,
+are `kennel.replay.verify_fast`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from itertools import zip_longest
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kennel.domain.core import lobby
 from kennel.domain.core import table as tables
-from kennel.domain.core.codec import DecodeError, Json
+from kennel.domain.core.codec import DecodeError
 from kennel.domain.core.rng import SEED_BYTES, seed_commitment
-from kennel.domain.core.rules import Game, RuleViolation
+from kennel.domain.core.rules import Game
 from kennel.domain.registry import GAMES
 from kennel.replay.bulk import without_cycle_collection
-from kennel.replay.causes import CauseDecoder, CloseLobby, CreateGame, ExpirePrompt, FillSeat, decode_cause
-from kennel.replay.jsonbytes import same_canonical_json
-from kennel.replay.logformat import (
-    REFUSALS_OMITTED,
-    Cause,
-    Log,
-    LogFormatError,
-    Record,
-    canonical_json,
-    chain_hash_of_bytes,
-    group_by_cause,
-    parse_log,
-)
-from kennel.replay.verdict import Failure, FailureKind, VerifyReport
-from kennel.replay.verify_fast import lines_hold, same_events
+from kennel.replay.causes import CreateGame
+from kennel.replay.logformat import Log, LogFormatError, Record, canonical_json, chain_hash_of_bytes, parse_log
+from kennel.replay.verdict import CheckFailed, Failure, FailureKind, VerifyReport
+from kennel.replay.verify_fast import lines_hold
+from kennel.replay.verify_rules import check_attempts, checked_command, rerun_commands
 
 GAME_ENDED = "kennel.GameEnded"  # the stable name of `kennel.domain.core.table.GameEnded` in a log
-
-
-class _Failed(Exception):
-    """Carries the first failure out of the nested checks to `verify`."""
-
-    def __init__(self, kind: FailureKind, version: int | None, reason: str) -> None:
-        super().__init__(reason)
-        self.failure = Failure(kind, version, reason)
-
 
 SEED_NOT_REVEALED = (
     "the game is still running, so its seed is not revealed: the format, the hash chain and the "
@@ -88,7 +70,7 @@ def verify(
         )
 
     try:
-        _check_lines(log, raw)
+        recorded = _check_lines(log, raw)
         game = _game_of(log, games)
         _check_header(game, log)
         ended = _first_game_ended(game, log.records)
@@ -99,18 +81,19 @@ def verify(
                 # checkpoint kept, or dropped too) must fail here, not pass on its hash chain.
                 _check_checkpoint(log, public_key)
             if require_complete:
-                raise _Failed(FailureKind.MISSING_SEED, None, SEED_NOT_REVEALED)
+                raise CheckFailed(FailureKind.MISSING_SEED, None, SEED_NOT_REVEALED)
             return report(False, None, (SEED_NOT_REVEALED, *_signature_note(log, public_key)))
-    except _Failed as failed:
+    except CheckFailed as failed:
         return report(False, failed.failure)
     try:
         seed = _revealed_seed(log, *ended)
-        tables_at = _rerun(game, log.records, seed, {attempt.after_version for attempt in log.attempts})
-        _check_attempts(game, log, tables_at, seed)
+        keep = {attempt.after_version for attempt in log.attempts}
+        tables_at = rerun_commands(game, log.records, seed, keep, recorded)
+        check_attempts(game, log, tables_at, seed)
         if public_key is not None:
             _check_checkpoint(log, public_key)
         notes = _signature_note(log, public_key)
-    except _Failed as failed:
+    except CheckFailed as failed:
         return report(True, failed.failure)
     return report(True, None, notes)
 
@@ -127,11 +110,16 @@ def _signature_note(log: Log, public_key: bytes | None) -> tuple[str, ...]:
     return (SIGNATURE_NOT_CHECKED,)
 
 
-def _check_lines(log: Log, raw: bytes) -> None:
+def _check_lines(log: Log, raw: bytes) -> list[bytes] | None:
     """`_check_canonical`, then `_check_chain`: the quick form first (`verify_fast.lines_hold`),
-    which says only that all is well; when it cannot, these find what is wrong."""
-    if not lines_hold(log, raw.split(b"\n"), raw):
-        _check_chain(log, _check_canonical(log, raw))
+    which says only that all is well; when it cannot, these find what is wrong. Returns every
+    record's event as orjson writes it, which the quick form wrote on its way (`same_events`
+    compares with them), or None when the plain checks ran."""
+    events: list[bytes] = []
+    if lines_hold(log, raw.split(b"\n"), raw, events) and len(events) == len(log.records):
+        return events
+    _check_chain(log, _check_canonical(log, raw))
+    return None
 
 
 def _check_canonical(log: Log, raw: bytes) -> list[bytes]:
@@ -144,9 +132,9 @@ def _check_canonical(log: Log, raw: bytes) -> list[bytes]:
         if actual != expected:
             where = "the header" if position == 0 else f"record {position}"
             version = None if position == 0 else position
-            raise _Failed(FailureKind.FORMAT, version, f"{where} is not written in canonical JSON")
+            raise CheckFailed(FailureKind.FORMAT, version, f"{where} is not written in canonical JSON")
     if lines[-1] != b"":
-        raise _Failed(FailureKind.FORMAT, len(log.records) or None, "the file does not end with a newline")
+        raise CheckFailed(FailureKind.FORMAT, len(log.records) or None, "the file does not end with a newline")
     return bodies
 
 
@@ -155,14 +143,14 @@ def _check_chain(log: Log, bodies: Sequence[bytes]) -> None:
     prev = log.header.genesis_hash()
     for position, (record, body) in enumerate(zip(log.records, bodies, strict=True), start=1):
         if record.version != position:
-            raise _Failed(
+            raise CheckFailed(
                 FailureKind.HASH_CHAIN, position, f"record {position} claims version {record.version}"
             )
         if record.prev != prev:
             linked_to = "the header's hash" if position == 1 else f"the hash of record {position - 1}"
-            raise _Failed(FailureKind.HASH_CHAIN, position, f"its prev is not {linked_to}")
+            raise CheckFailed(FailureKind.HASH_CHAIN, position, f"its prev is not {linked_to}")
         if record.hash != chain_hash_of_bytes(record.prev, body):
-            raise _Failed(FailureKind.HASH_CHAIN, position, "its hash does not match its content")
+            raise CheckFailed(FailureKind.HASH_CHAIN, position, "its hash does not match its content")
         prev = record.hash
 
 
@@ -170,11 +158,11 @@ def _game_of(log: Log, games: Mapping[str, Game[Any]]) -> Game[Any]:
     game = games.get(log.header.game)
     if game is None:
         known = ", ".join(sorted(games))
-        raise _Failed(
+        raise CheckFailed(
             FailureKind.UNSUPPORTED, None, f"unknown game {log.header.game!r} (this Kennel has {known})"
         )
     if game.rules_version != log.header.rules_version:
-        raise _Failed(
+        raise CheckFailed(
             FailureKind.UNSUPPORTED,
             None,
             f"the log was written under {game.name} rules version {log.header.rules_version!r}; "
@@ -185,11 +173,11 @@ def _game_of(log: Log, games: Mapping[str, Game[Any]]) -> Game[Any]:
 
 def _check_header(game: Game[Any], log: Log) -> None:
     if not log.records:
-        raise _Failed(FailureKind.FORMAT, None, "the log has no records: it opens with kennel.GameCreated")
+        raise CheckFailed(FailureKind.FORMAT, None, "the log has no records: it opens with kennel.GameCreated")
     first = log.records[0]
     created = _decode_event(game, first)
     if not isinstance(created, tables.GameCreated):
-        raise _Failed(FailureKind.FORMAT, 1, "the first record is not kennel.GameCreated")
+        raise CheckFailed(FailureKind.FORMAT, 1, "the first record is not kennel.GameCreated")
     header = log.header
     for field, in_header, in_event in (
         ("game", header.game, created.game),
@@ -199,12 +187,12 @@ def _check_header(game: Game[Any], log: Log) -> None:
         ("seed_commitment", header.seed_commitment, created.seed_commitment),
     ):
         if canonical_json(in_header) != canonical_json(in_event):
-            raise _Failed(FailureKind.HEADER, 1, f"the header's {field} differs from kennel.GameCreated's")
-    command = _decode_cause(game, first.cause, 1)
+            raise CheckFailed(FailureKind.HEADER, 1, f"the header's {field} differs from kennel.GameCreated's")
+    command = checked_command(game, first.cause, 1)
     if not isinstance(command, CreateGame):
-        raise _Failed(FailureKind.FORMAT, 1, "the first record's command is not kennel.CreateGame")
+        raise CheckFailed(FailureKind.FORMAT, 1, "the first record's command is not kennel.CreateGame")
     if command.game != header.game:
-        raise _Failed(FailureKind.HEADER, 1, f"kennel.CreateGame names the game {command.game!r}")
+        raise CheckFailed(FailureKind.HEADER, 1, f"kennel.CreateGame names the game {command.game!r}")
 
 
 def _first_game_ended(game: Game[Any], records: Sequence[Record]) -> tuple[Record, tables.GameEnded] | None:
@@ -219,80 +207,25 @@ def _first_game_ended(game: Game[Any], records: Sequence[Record]) -> tuple[Recor
 def _check_events_decode(game: Game[Any], records: Sequence[Record]) -> None:
     for record in records:
         _decode_event(game, record)
-        _decode_cause(game, record.cause, record.version)
+        checked_command(game, record.cause, record.version)
 
 
 def _revealed_seed(log: Log, record: Record, ended: tables.GameEnded) -> bytes:
     try:
         seed = bytes.fromhex(ended.seed)
     except ValueError:
-        raise _Failed(FailureKind.SEED_COMMITMENT, record.version, "the revealed seed is not hex") from None
+        raise CheckFailed(FailureKind.SEED_COMMITMENT, record.version, "the revealed seed is not hex") from None
     if len(seed) != SEED_BYTES:
-        raise _Failed(
+        raise CheckFailed(
             FailureKind.SEED_COMMITMENT, record.version, f"the revealed seed is not {SEED_BYTES} bytes"
         )
     if seed_commitment(seed) != log.header.seed_commitment:
-        raise _Failed(
+        raise CheckFailed(
             FailureKind.SEED_COMMITMENT,
             record.version,
             "the revealed seed does not match the header's commitment",
         )
     return seed
-
-
-def _rerun(
-    game: Game[Any], records: Sequence[Record], seed: bytes, keep: Collection[int]
-) -> dict[int, tables.Table[Any]]:
-    """Re-decide every recorded command from the seed; each must give exactly its records.
-
-    Returns the table after each decision that ends at a version in `keep` (those the refused
-    attempts were sent at), by version, for checking them: keeping every table held a whole
-    game's states until the end.
-    """
-    table: tables.Table[Any] | None = None
-    tables_at: dict[int, tables.Table[Any]] = {}
-    decode, encode_events = CauseDecoder(game), tables.encode_events
-    for cause, group in group_by_cause(records):
-        events, folded = _decide(game, table, cause, group[0].version, seed, decode)
-        if not same_events(encode_events(game, events), group):  # the quick form, then the plain
-            _compare(game, events, group)
-        table = folded if folded is not None else _fold(game, table, events)
-        if table.version in keep:
-            tables_at[table.version] = table
-    return tables_at
-
-
-def _check_attempts(
-    game: Game[Any], log: Log, tables_at: Mapping[int, tables.Table[Any]], seed: bytes
-) -> None:
-    """Each refused command, decided again where it was sent, is refused with the same code."""
-    for number, attempt in enumerate(log.attempts, start=1):
-        where = f"attempt {number} (after version {attempt.after_version})"
-        table = tables_at.get(attempt.after_version)
-        if table is None:
-            raise _Failed(FailureKind.ATTEMPT, None, f"{where}: no decision ends at that version")
-        if attempt.cause.type == REFUSALS_OMITTED:
-            continue  # a count of refusals not kept whole: nothing to decide again
-        try:
-            command = decode_cause(game, attempt.cause)
-        except DecodeError as error:
-            raise _Failed(FailureKind.ATTEMPT, None, f"{where}: the command does not decode: {error}") from None
-        try:
-            if isinstance(command, FillSeat):
-                lobby.fill_seat(table, command.seat, command.name, seed=seed)
-            elif isinstance(command, (CreateGame, ExpirePrompt, CloseLobby)) or attempt.cause.seat is None:
-                raise _Failed(FailureKind.ATTEMPT, None, f"{where}: only seats' commands are refused")
-            else:
-                tables.play(table, attempt.cause.seat, command, seed)
-        except RuleViolation as violation:
-            if violation.code != attempt.code:
-                raise _Failed(
-                    FailureKind.ATTEMPT,
-                    None,
-                    f"{where}: the rules refuse it with {violation.code}, the log says {attempt.code}",
-                ) from None
-            continue
-        raise _Failed(FailureKind.ATTEMPT, None, f"{where}: the rules accept the command the log says was refused")
 
 
 def _check_checkpoint(log: Log, public_key: bytes) -> None:
@@ -301,111 +234,13 @@ def _check_checkpoint(log: Log, public_key: bytes) -> None:
     try:
         check_checkpoint(log, public_key)
     except SignatureInvalid as error:
-        raise _Failed(FailureKind.SIGNATURE, None, str(error)) from None
-
-
-def _decide(
-    game: Game[Any],
-    table: tables.Table[Any] | None,
-    cause: Cause,
-    version: int,
-    seed: bytes,
-    decode: Callable[[Cause], Any],
-) -> tuple[list[Any], tables.Table[Any] | None]:
-    """The events the rules give for a cause, and the table after them when the rules folded
-    them already (a seat's command: `tables.play_folded`), to save folding them twice.
-    `decode`: `decode_cause` for this game (a `CauseDecoder`)."""
-    command = _decode_cause(game, cause, version, decode)
-    try:
-        if isinstance(command, CreateGame):
-            if table is not None:
-                raise _Failed(FailureKind.RULE, version, "kennel.CreateGame may only open a log")
-            return (
-                tables.create(
-                    game, command.options, command.seats, seed, command.prompt_limit_ms, command.seating
-                ),
-                None,
-            )
-        if table is None:
-            raise _Failed(FailureKind.RULE, version, "a log opens with kennel.CreateGame")
-        if isinstance(command, FillSeat):
-            return lobby.fill_seat(table, command.seat, command.name, seed=seed), None
-        if isinstance(command, CloseLobby):
-            return lobby.close_lobby(table, seed), None
-        if isinstance(command, ExpirePrompt):
-            return tables.expire(table, command.seat, seed), None
-        assert cause.seat is not None  # decode_cause refuses a game command without a seat
-        decision = tables.play_folded(table, cause.seat, command, seed)
-        return decision.events, decision.table
-    except RuleViolation as violation:
-        raise _Failed(FailureKind.RULE, version, f"the rules refuse {cause.type}: {violation}") from None
-
-
-def _compare(game: Game[Any], events: Sequence[Any], group: Sequence[Record]) -> None:
-    first = group[0].version
-    produced = (tables.encode_event(game, event) for event in events)
-    for offset, (mine, theirs) in enumerate(zip_longest(produced, (record.event for record in group))):
-        version = first + offset
-        if theirs is None:
-            raise _Failed(
-                FailureKind.EVENT_MISMATCH,
-                version,
-                f"the rules produce {mine['type']} here, which the log lacks",
-            )
-        if mine is None:
-            raise _Failed(
-                FailureKind.EVENT_MISMATCH,
-                version,
-                f"the log records {theirs['type']} here, which the rules do not produce",
-            )
-        if not same_canonical_json(mine, theirs):
-            difference = next(_differences(mine, theirs, "event"))
-            raise _Failed(FailureKind.EVENT_MISMATCH, version, difference)
-
-
-def _differences(mine: Json, theirs: Json, path: str) -> Iterator[str]:
-    """Where two JSON values differ, as 'path: the rules give X, the log records Y'."""
-    if isinstance(mine, dict) and isinstance(theirs, dict):
-        for key in sorted(set(mine) | set(theirs)):
-            if key not in mine or key not in theirs:
-                yield f"{path}.{key}: {'only the log' if key in theirs else 'only the rules'} give this field"
-            else:
-                yield from _differences(mine[key], theirs[key], f"{path}.{key}")
-    elif isinstance(mine, list) and isinstance(theirs, list) and len(mine) == len(theirs):
-        for index, (a, b) in enumerate(zip(mine, theirs, strict=True)):
-            yield from _differences(a, b, f"{path}[{index}]")
-    elif canonical_json(mine) != canonical_json(theirs):
-        yield f"{path}: the rules give {_short(mine)}, the log records {_short(theirs)}"
-
-
-def _short(value: Json, limit: int = 120) -> str:
-    text = canonical_json(value).decode("utf-8")
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _fold(game: Game[Any], table: tables.Table[Any] | None, events: Sequence[Any]) -> tables.Table[Any]:
-    if table is None:
-        table, events = tables.open_table(game, events[0]), events[1:]
-    for event in events:
-        table = tables.evolve(table, event)
-    return table
+        raise CheckFailed(FailureKind.SIGNATURE, None, str(error)) from None
 
 
 def _decode_event(game: Game[Any], record: Record) -> Any:
     try:
         return tables.decode_event(game, record.event)
     except DecodeError as error:
-        raise _Failed(
+        raise CheckFailed(
             FailureKind.FORMAT, record.version, f"the event is not a {game.name} or kennel event: {error}"
-        ) from None
-
-
-def _decode_cause(
-    game: Game[Any], cause: Cause, version: int, decode: Callable[[Cause], Any] | None = None
-) -> Any:
-    try:
-        return decode_cause(game, cause) if decode is None else decode(cause)
-    except DecodeError as error:
-        raise _Failed(
-            FailureKind.RULE, version, f"the command {cause.type} is not one {game.name} knows: {error}"
         ) from None

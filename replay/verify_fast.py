@@ -25,9 +25,11 @@ from kennel.replay.jsonbytes import canonical_json, may_hold_float
 from kennel.replay.logformat import Log, Record
 
 
-def lines_hold(log: Log, lines: Sequence[bytes], raw: bytes) -> bool:
+def lines_hold(log: Log, lines: Sequence[bytes], raw: bytes, events: list[bytes] | None = None) -> bool:
     """Whether every line of `raw` (split at newlines into `lines`) is in canonical form, the file
     ends with a newline, and the hash chain holds: `_check_canonical` and `_check_chain` pass.
+    With `events`, each record's event's bytes as orjson writes them (`same_events` compares
+    with these) are appended to it, in order: all of them when this says all is well.
 
     A record's canonical bytes are orjson's (sorted keys) wherever the json module would write
     the same: when they hold no float (orjson writes 1e-7 where the json module writes 1e-07)
@@ -41,7 +43,7 @@ def lines_hold(log: Log, lines: Sequence[bytes], raw: bytes) -> bool:
         return False
     if may_hold_float(raw) or lines[0] != canonical_json(log.header.to_json()):
         return False
-    if not _records_hold(records, lines, log.header.genesis_hash()):
+    if not _records_hold(records, lines, log.header.genesis_hash(), [] if events is None else events):
         return False
     after = len(records) + 1
     for offset, attempt in enumerate(log.attempts):
@@ -51,11 +53,14 @@ def lines_hold(log: Log, lines: Sequence[bytes], raw: bytes) -> bool:
     return checkpoint is None or lines[-2] == canonical_json(checkpoint.to_json())
 
 
-def _records_hold(records: Sequence[Record], lines: Sequence[bytes], prev: str) -> bool:
+def _records_hold(records: Sequence[Record], lines: Sequence[bytes], prev: str, events: list[bytes]) -> bool:
     """Each record's line (`lines[version]`) is `Record.encoded`'s, with orjson's bytes for the
-    body, and it links to `prev` and hashes as `chain_hash_of_bytes` says. `prev` and each hash
-    checked are hex digests, written as they are between quotes (`logformat._json_string`)."""
-    dumps, sha256 = orjson.dumps, hashlib.sha256
+    body, and it links to `prev` and hashes as `chain_hash_of_bytes` says; each event's orjson
+    bytes are appended to `events`. The body is put together from its members' bytes, as
+    `logrecords.chain` does (keys sort command, event, hash, prev, version), so that the event's
+    are at hand. `prev` and each hash checked are hex digests, written as they are between
+    quotes (`logrecords._json_string`)."""
+    dumps, sha256, join, keep = orjson.dumps, hashlib.sha256, b"".join, events.append
     text = prev.encode("ascii")
     version = 0
     try:
@@ -65,40 +70,45 @@ def _records_hold(records: Sequence[Record], lines: Sequence[bytes], prev: str) 
             if record.version != version or record.prev != prev:
                 return False
             cause = record.cause
-            body = dumps(
-                {  # `Record.body()`, its calls inlined
-                    "version": version,
-                    "command": {"seat": cause.seat, "id": cause.command_id, "type": cause.type, "data": cause.data},
-                    "event": record.event,
-                    "prev": prev,
-                },
+            command = dumps(
+                {"seat": cause.seat, "id": cause.command_id, "type": cause.type, "data": cause.data},  # `to_json()`
                 option=_OPTIONS,
             )
-            digest = sha256(text + b"\n" + body).hexdigest()
+            event = dumps(record.event, option=_OPTIONS)
+            tail = b',"prev":"%b","version":%d}' % (text, version)
+            digest = sha256(join((text, b"\n{\"command\":", command, b',"event":', event, tail))).hexdigest()
             if digest != record.hash:
                 return False
             text = digest.encode("ascii")
-            cut = body.rfind(b',"prev":')
-            if lines[version] != body[:cut] + b',"hash":"' + text + b'"' + body[cut:]:
+            if lines[version] != join((b'{"command":', command, b',"event":', event, b',"hash":"', text, b'"', tail)):
                 return False
+            keep(event)
             prev = digest
     except orjson.JSONEncodeError:
         return False  # a value orjson does not write (a wide integer...): the json module decides
     return True
 
 
-def same_events(encoded: Sequence[Any], group: Sequence[Record]) -> bool:
+def same_events(encoded: Sequence[Any], group: Sequence[Record], recorded: Sequence[bytes] | None = None) -> bool:
     """Whether the events the rules give (`encoded`: each `tables.encode_event`'s) are exactly the
     group's recorded ones, in order: `_compare` passes. `jsonbytes.same_canonical_json`'s quick
-    test, inline: equal values that orjson writes alike."""
+    test, inline: equal values that orjson writes alike. `recorded`: every record's event as
+    orjson writes it, by version from 1 (as `lines_hold` gives them), for not writing them again."""
     if len(encoded) != len(group):
         return False
     dumps = orjson.dumps
     try:
-        for mine, record in zip(encoded, group):
-            theirs = record.event
-            if mine != theirs or dumps(mine, option=_OPTIONS) != dumps(theirs, option=_OPTIONS):
-                return False
+        if recorded is None:
+            for mine, record in zip(encoded, group):
+                theirs = record.event
+                if mine != theirs or dumps(mine, option=_OPTIONS) != dumps(theirs, option=_OPTIONS):
+                    return False
+        else:
+            index = group[0].version - 1  # a group's versions run on from its first (`group_by_cause`)
+            for mine, record in zip(encoded, group):
+                if mine != record.event or dumps(mine, option=_OPTIONS) != recorded[index]:
+                    return False
+                index += 1
     except orjson.JSONEncodeError:
         return False
     return True

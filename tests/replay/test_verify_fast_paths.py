@@ -23,10 +23,12 @@ from kennel.domain.core.rules import RuleViolation
 from kennel.domain.registry import GAMES
 from kennel.replay import verify as verifying
 from kennel.replay import verify_fast
+from kennel.replay import verify_rules as rechecking
 from kennel.replay.causes import decode_cause
+from kennel.replay.jsonbytes import ORJSON_OPTIONS
 from kennel.replay.ledger import Ledger
 from kennel.replay.logformat import Attempt, Cause, Log, Record, chain, parse_log
-from kennel.replay.verdict import VerifyReport
+from kennel.replay.verdict import CheckFailed, VerifyReport
 from replay_samples import GAME_NAMES, forged, rechained, running, with_cause, with_event
 from testkit.bot_games import bot_game
 
@@ -59,9 +61,9 @@ def played(game_name: str, seed_text: str) -> bytes:
 def plain_report(raw: bytes, **options: Any) -> VerifyReport:
     """`verify` with every quick check off: the plain checks alone."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(verifying, "lines_hold", lambda log, lines, raw: False)
-        patch.setattr(verifying, "same_events", lambda encoded, group: False)
-        patch.setattr(verifying, "CauseDecoder", lambda game: functools.partial(decode_cause, game))
+        patch.setattr(verifying, "lines_hold", lambda log, lines, raw, events=None: False)
+        patch.setattr(rechecking, "same_events", lambda encoded, group, recorded=None: False)
+        patch.setattr(rechecking, "CauseDecoder", lambda game: functools.partial(decode_cause, game))
         return verifying.verify(raw, **options)
 
 
@@ -110,6 +112,14 @@ def spoiled(raw: bytes) -> Iterator[tuple[str, bytes]]:
                 yield f"event {field} {name}, rechained", forged(
                     raw, lambda at, record, f=field, v=changed, p=position: with_data(record, **{f: v}) if at == p else record
                 )
+            break
+    for position in range(2, count + 1):  # an event's 0 or 1 as false or true: equal values, other bytes
+        field = next((key for key, value in log.records[position - 1].event["data"].items() if type(value) is int and value in (0, 1)), None)
+        if field is not None:
+            flag = bool(log.records[position - 1].event["data"][field])
+            yield f"event {field} {flag}, rechained", forged(
+                raw, lambda at, record, f=field, v=flag, p=position: with_data(record, **{f: v}) if at == p else record
+            )
             break
     seat_position = next(r.version for r in log.records if r.cause.seat is not None)
     yield "a command's seat changed, rechained", forged(
@@ -193,12 +203,15 @@ def test_the_quick_line_check_says_all_is_well_only_where_the_plain_checks_pass(
         try:
             verifying._check_chain(log, verifying._check_canonical(log, raw))
             plain = True
-        except verifying._Failed:
+        except CheckFailed:
             plain = False
-        quick = verify_fast.lines_hold(log, raw.split(b"\n"), raw)
+        events: list[bytes] = []
+        quick = verify_fast.lines_hold(log, raw.split(b"\n"), raw, events)
         assert quick <= plain, what  # never all well on a log the plain checks fail
         if plain and "float" not in what:
             assert quick, what  # and all well on what they pass, but where a float may be
+        if quick:  # and then every record's event as orjson writes it, for `same_events`
+            assert events == [orjson.dumps(record.event, option=ORJSON_OPTIONS) for record in log.records], what
 
 
 def test_the_quick_event_check_follows_the_plain_comparison() -> None:
@@ -207,19 +220,26 @@ def test_the_quick_event_check_follows_the_plain_comparison() -> None:
     event = record.event
     field = first_int_field(event) or "n"
     value = event["data"].get(field, 1)
-    assert verify_fast.same_events([event], [record])
-    assert not verify_fast.same_events([event, event], [record])
-    assert not verify_fast.same_events([], [record])
+    def written(*records: Record) -> list[bytes]:  # `recorded`, as `lines_hold` gives it: by version from 1
+        by_version = {r.version: orjson.dumps(r.event, option=ORJSON_OPTIONS) for r in records}
+        return [by_version.get(version, b"") for version in range(1, max(by_version) + 1)]
+
+    for recorded in (None, written(record)):
+        assert verify_fast.same_events([event], [record], recorded)
+        assert not verify_fast.same_events([event, event], [record], recorded)
+        assert not verify_fast.same_events([], [record], recorded)
     for other in (value + 1, float(value), bool(value), str(value), None, float("nan"), 2**70):
         changed = {"type": event["type"], "data": {**event["data"], field: other}}
         for mine, theirs in ((changed, record), (event, with_event(record, changed))):
-            with pytest.raises(verifying._Failed):
+            with pytest.raises(CheckFailed):
                 _plain_compare(mine, theirs)
             assert not verify_fast.same_events([mine], [theirs]), other
+            if other != 2**70:  # (which orjson does not write: `lines_hold` gives no bytes then)
+                assert not verify_fast.same_events([mine], [theirs], written(theirs)), other
     # A NaN the rules might give, where the log records null: orjson writes both as null.
     nan = {"type": event["type"], "data": {**event["data"], field: float("nan")}}
     null = with_event(record, {"type": event["type"], "data": {**event["data"], field: None}})
-    with pytest.raises(verifying._Failed):
+    with pytest.raises(CheckFailed):
         _plain_compare(nan, null)
     assert not verify_fast.same_events([nan], [null])
 
@@ -227,23 +247,34 @@ def test_the_quick_event_check_follows_the_plain_comparison() -> None:
 def _plain_compare(mine: dict[str, Any], theirs: Record) -> None:
     """`_compare`'s plain check of one event, given as already encoded."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(verifying.tables, "encode_event", lambda game, event: event)
-        verifying._compare(GAMES[GAME_NAMES[0]], [mine], [theirs])
+        patch.setattr(rechecking.tables, "encode_event", lambda game, event: event)
+        rechecking._compare(GAMES[GAME_NAMES[0]], [mine], [theirs])
+
+
+def _all_well(log: Log, events: list[bytes] | None) -> bool:
+    """A broken `lines_hold`: all is well, always (each event's bytes given as it gives them)."""
+    if events is not None:
+        events.extend(orjson.dumps(record.event, option=ORJSON_OPTIONS) for record in log.records)
+    return True
 
 
 @pytest.mark.parametrize(
     "broken",
     [
-        ("lines_hold", lambda log, lines, raw: True),
-        ("same_events", lambda encoded, group: True),
+        (verifying, "lines_hold", lambda log, lines, raw, events=None: _all_well(log, events)),
+        (rechecking, "same_events", lambda encoded, group, recorded=None: True),
+        # Comparing the rules' events with the recorded bytes by value alone:
+        (rechecking, "same_events", lambda encoded, group, recorded=None: recorded is not None and all(
+            mine == record.event for mine, record in zip(encoded, group, strict=True)
+        ) or verify_fast.same_events(encoded, group)),
     ],
-    ids=["lines_hold", "same_events"],
+    ids=["lines_hold", "same_events", "same_events_recorded"],
 )
-def test_the_comparison_finds_a_broken_quick_check(broken: tuple[str, Callable[..., bool]]) -> None:
-    name, always = broken
+def test_the_comparison_finds_a_broken_quick_check(broken: tuple[Any, str, Callable[..., bool]]) -> None:
+    module, name, always = broken
     differences = []
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(verifying, name, always)
+        patch.setattr(module, name, always)
         for what, raw in spoiled(played(GAME_NAMES[0], SEEDS[0])):
             if verifying.verify(raw) != plain_report(raw):
                 differences.append(what)
@@ -256,6 +287,6 @@ def test_the_comparison_finds_a_broken_cause_decoder() -> None:
         return lambda cause: plain(dataclasses.replace(cause, seat=None)) if cause.seat is not None else plain(cause)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(verifying, "CauseDecoder", wrong)
+        patch.setattr(rechecking, "CauseDecoder", wrong)
         raw = played(GAME_NAMES[0], SEEDS[0])
         assert verifying.verify(raw) != plain_report(raw)
