@@ -7,14 +7,18 @@ be taken with `kennel.FillSeat` before play, so that logs exercise every engine 
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
+from kennel.domain.core import table as tables
 from kennel.domain.core.bots import RandomBot
 from kennel.domain.core.codec import Json
 from kennel.domain.core.rng import seed_from_text
 from kennel.domain.core.rules import Game
+from kennel.domain.core.table import Table
+from kennel.domain.registry import GAMES
 from kennel.replay.ledger import Ledger
 from kennel.service.matches import DEFAULT_MAX_STEPS, LocalMatch, SimulationError
 from kennel.service.simulate import bot_names, play_out
@@ -59,3 +63,18 @@ def bot_game(
         if must_end or ledger.table.outcome() is not None or not ledger.table.pending():
             raise
     return ledger  # the match played on this very ledger
+
+
+@functools.cache
+def bot_game_events(name: str, label: str, players: int = 3) -> tuple[Any, ...]:
+    """The events of a seeded bot game of the registered game `name` (kept: tests walk them often)."""
+    return tuple(bot_game(GAMES[name], label, players).events)
+
+
+def bot_game_tables(name: str, label: str, players: int = 3) -> Iterator[Table[Any]]:
+    """Every state of that game, from its first event on (as the server folds them)."""
+    game: Any = GAMES[name]
+    table = None
+    for event in bot_game_events(name, label, players):
+        table = tables.open_table(game, event) if table is None else tables.evolve(table, event)
+        yield table

@@ -44,7 +44,7 @@ from kennel.domain.core.dispatch import by_type
 from kennel.domain.hoarders import narration as hoarders_narration
 from kennel.domain.hoarders import outcome as hoarders_outcome
 from kennel.domain.registry import GAMES
-from testkit.bot_games import bot_game
+from testkit.bot_games import bot_game_events, bot_game_tables
 
 NARRATIONS = {
     "hoarders": hoarders_narration,
@@ -53,17 +53,12 @@ NARRATIONS = {
 }
 
 
-@functools.cache
 def _events(name: str) -> tuple[Any, ...]:
-    return tuple(bot_game(GAMES[name], f"fast-paths-3-{name}", 3).events)
+    return bot_game_events(name, f"fast-paths-3-{name}")
 
 
 def _tables(name: str) -> Iterator[tables.Table[Any]]:
-    game: Any = GAMES[name]
-    table = None
-    for event in _events(name):
-        table = tables.open_table(game, event) if table is None else tables.evolve(table, event)
-        yield table
+    return bot_game_tables(name, f"fast-paths-3-{name}")
 
 
 # ---- by_type ----

@@ -22,7 +22,6 @@ from __future__ import annotations
 import ast
 import dataclasses
 import enum
-import functools
 import importlib
 import pkgutil
 import re
@@ -44,22 +43,17 @@ from kennel.domain.core import table as tables
 from kennel.domain.core.undo import ProposeUndo
 from kennel.domain.hoarders import prompts as hoarders_prompts
 from kennel.domain.registry import GAMES
-from testkit.bot_games import bot_game
+from testkit.bot_games import bot_game_events, bot_game_tables
 
 PROMPT_MODULES = (a_dogs_life_prompts, ck_prompts, caninos_prompts, hoarders_prompts, tables)
 
 
-@functools.cache
 def _events(name: str) -> tuple[Any, ...]:
-    return tuple(bot_game(GAMES[name], f"fast-paths-4-{name}", 3).events)
+    return bot_game_events(name, f"fast-paths-4-{name}")
 
 
 def _tables(name: str) -> Iterator[tables.Table[Any]]:
-    game: Any = GAMES[name]
-    table = None
-    for event in _events(name):
-        table = tables.open_table(game, event) if table is None else tables.evolve(table, event)
-        yield table
+    return bot_game_tables(name, f"fast-paths-4-{name}")
 
 
 # ---- prompts ----
