@@ -125,18 +125,11 @@ class Ledger:
         if the store refuses (another writer got there first).
         """
         decision = tables.play_folded(self.table, seat, command, seed)
-        game, records = self.game, self.records
-        encoded = tables.encode_command(game, command)
-        # `Cause(seat=seat, command_id=command_id, ...)`: by position, a sixth fewer instructions.
+        encoded = tables.encode_command(self.game, command)
+        # `Cause(seat=seat, command_id=command_id, ...)` by position: a sixth fewer instructions,
+        # on the server's path once per command.
         cause = Cause(seat, command_id, encoded["type"], encoded["data"])
-        # `_prepare(cause, decision.events, folded=decision.table)`, inline: this is the server's
-        # path, once per command. The decision's list of events is its own, made for this call,
-        # so it is kept, not copied.
-        version = len(records)
-        last = records[-1].hash if version else self.header.genesis_hash()
-        events = decision.events
-        chained = chain(last, version + 1, cause, tables.encode_events(game, events), canonical_json_of_encoded)
-        return Appending(version, chained, events, decision.table)
+        return self._prepare(cause, decision.events, True, decision.table)
 
     def expire(self, seat: Seat, command_id: str, seed: bytes) -> Appending:
         """Prepare the events of `seat`'s prompt running out of time (the server's own cause,
@@ -192,7 +185,10 @@ class Ledger:
             for index, event in enumerate(events):
                 if index or fold_first:
                     table = tables.evolve(table, event)
-        return Appending(base_version=version, records=records, events=list(events), table=table)
+        # A list of events is kept as it is (the rules make one per decision, and nothing changes
+        # it after: the ledger and the server only read it); anything else is copied into one.
+        kept = events if type(events) is list else list(events)
+        return Appending(version, records, kept, table)
 
 
 def _remember(accepted: dict[tuple[int | None, str], tuple[int, int]], records: Sequence[Record]) -> None:

@@ -189,8 +189,9 @@ def _place_view(place: Place) -> PlaceView:
 # Module constants for the enum members read below as commands are decided, listed and told: an
 # enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
 # callgrind), a module constant is a dict look-up.
-_TRADE_ANSWER = Step.TRADE_ANSWER
-_TRADE_OFFER = Step.TRADE_OFFER
+_TRADE_ANSWER, _TRADE_OFFER = Step.TRADE_ANSWER, Step.TRADE_OFFER
+_NAME_KINDS, _CHARM_OFFENSIVE, _BATTLE = Step.NAME_KINDS, Step.CHARM_OFFENSIVE, Step.BATTLE
+_STICK_CHASE, _PLUNDERING_POOCH = ActionCard.STICK_CHASE, ActionCard.PLUNDERING_POOCH
 
 
 def effect_view(effect: Any, viewer: int | None) -> EffectView:
@@ -242,10 +243,6 @@ def _effect(
     return EffectView(
         step, card, seat, owing, others, takes, count, wins, throws, None, None, give_items, take_items
     )
-
-
-_NAME_KINDS, _CHARM_OFFENSIVE, _BATTLE = Step.NAME_KINDS, Step.CHARM_OFFENSIVE, Step.BATTLE
-_STICK_CHASE, _PLUNDERING_POOCH = ActionCard.STICK_CHASE, ActionCard.PLUNDERING_POOCH
 
 
 def _face_down_blanked(item: TradeItem) -> TradeItem:
