@@ -69,6 +69,28 @@ class _ViewerCache:
 class _GameCache:
     ledger_id: int = 0  # the ledger object the cache was built from (a reload replaces it)
     viewers: dict[Viewer, _ViewerCache] = field(default_factory=dict)
+    # The last events encoded whole, by version: (the event, the seats it was named with, its
+    # bytes). Most events hide nothing from anyone, and `redact` then gives every viewer the
+    # very event object it was given: those viewers share one encoding. Only an event that a
+    # viewer sees whole is kept here, and it is found again only by a viewer for whom `redact`
+    # returned that same object (a blanked event is a new object for each viewer).
+    told: dict[int, tuple[Any, Any, bytes]] = field(default_factory=dict)
+
+    def told_bytes(
+        self, live: LiveGame, version: int, seat: Seat | None, event: Any, seen: Any, table: tables.Table[Any], window: int
+    ) -> bytes:
+        """`event_bytes` of `seen`, `event` as one viewer may see it; encoded once for every
+        viewer that sees it whole."""
+        if seen is not event:  # something blanked for this viewer: its own
+            return event_bytes(live, version, seat, seen, table)
+        found = self.told.get(version)
+        if found is not None and found[0] is event and found[1] is table.seats:
+            return found[2]
+        encoded = event_bytes(live, version, seat, event, table)
+        self.told[version] = (event, table.seats, encoded)
+        if len(self.told) > window:
+            del self.told[next(iter(self.told))]  # the oldest told
+        return encoded
 
 
 class Projections:
@@ -79,6 +101,9 @@ class Projections:
         self._window = event_window
 
     def _cache(self, live: LiveGame, viewer: Viewer) -> _ViewerCache:
+        return _viewer_cache(self._game_cache(live), viewer)
+
+    def _game_cache(self, live: LiveGame) -> _GameCache:
         key = live.id.int
         cache = self._games.get(key)
         if cache is None or cache.ledger_id != id(live.ledger):
@@ -87,10 +112,7 @@ class Projections:
                 self._games.popitem(last=False)
         else:
             self._games.move_to_end(key)
-        found = cache.viewers.get(viewer)
-        if found is None:
-            found = cache.viewers[viewer] = _ViewerCache()
-        return found
+        return cache
 
     def view(self, live: LiveGame, viewer: Viewer) -> pb.View:
         return pb.View.FromString(self.view_bytes(live, viewer))
@@ -104,11 +126,16 @@ class Projections:
         table = appending.table
         due = deadlines_of(table, clocks_after(live.desk.clocks, entries))
         view = build_view_bytes(live, viewer, table, due=due)
+        game = self._game_cache(live)
+        # Told as the new table names the seats; shared with the other viewers only once that
+        # table is the game's (`_told`), as it is by the time they ask.
         events = [
-            event_bytes(live, record.version, record.cause.seat, tables.redact(table, event, viewer), table)
+            game.told_bytes(
+                live, record.version, record.cause.seat, event, tables.redact(table, event, viewer), table, self._window
+            )
             for record, event in zip(appending.records, appending.events, strict=True)
         ]
-        self._cache(live, viewer).prepared = _Prepared(table, view, appending.records[0].version, events)
+        _viewer_cache(game, viewer).prepared = _Prepared(table, view, appending.records[0].version, events)
 
     @staticmethod
     def _current(cache: _ViewerCache, live: LiveGame) -> _Prepared | None:
@@ -140,7 +167,8 @@ class Projections:
 
     def events_bytes(self, live: LiveGame, viewer: Viewer, first: int, last: int) -> list[bytes]:
         """`events`, serialised."""
-        cache = self._cache(live, viewer)
+        game = self._game_cache(live)
+        cache = _viewer_cache(game, viewer)
         if last > cache.last:
             # A range that leaves a gap after the window (a seat's answer after the others'
             # commands, which nobody asked for as this viewer) starts the window again at the
@@ -152,7 +180,7 @@ class Projections:
             cache.events.extend(
                 prepared.events[version - prepared.first]
                 if prepared is not None and prepared.first <= version < prepared.first + len(prepared.events)
-                else _redacted_bytes(live, viewer, version)
+                else self._told(game, live, viewer, version)
                 for version in range(start, last + 1)
             )
             if len(cache.events) > self._window:
@@ -161,9 +189,16 @@ class Projections:
         return [
             cache.events[version - cache.first]
             if version >= cache.first
-            else _redacted_bytes(live, viewer, version)
+            else self._told(game, live, viewer, version)
             for version in range(first, last + 1)
         ]
+
+    def _told(self, game: _GameCache, live: LiveGame, viewer: Viewer, version: int) -> bytes:
+        """Event `version` as `viewer` may see it, serialised, named as the game's table names the seats."""
+        ledger = live.ledger
+        event = ledger.events[version - 1]
+        seen = tables.redact(ledger.table, event, viewer)
+        return game.told_bytes(live, version, ledger.records[version - 1].cause.seat, event, seen, live.table, self._window)
 
     def update(self, live: LiveGame, viewer: Viewer, first: int, last: int) -> bytes:
         """Versions first..last and the view now, as one serialised Watch message shared by
@@ -216,8 +251,11 @@ def _redacted(live: LiveGame, viewer: Viewer, version: int) -> pb.Event:
     return event_message(live, version, *_redacted_event(live, viewer, version))
 
 
-def _redacted_bytes(live: LiveGame, viewer: Viewer, version: int) -> bytes:
-    return event_bytes(live, version, *_redacted_event(live, viewer, version))
+def _viewer_cache(game: _GameCache, viewer: Viewer) -> _ViewerCache:
+    found = game.viewers.get(viewer)
+    if found is None:
+        found = game.viewers[viewer] = _ViewerCache()
+    return found
 
 
 def _redacted_event(live: LiveGame, viewer: Viewer, version: int) -> tuple[Seat | None, Any]:

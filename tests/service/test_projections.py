@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
+from kennel.domain.core import table as tables
 from kennel.domain.registry import GAMES
 from kennel.service.live import LiveGame
 from kennel.service.projections import (
@@ -77,3 +79,35 @@ def test_a_response_assembled_from_cached_parts_reads_as_the_message_built_whole
     assert pb.SubmitCommandResponse.FromString(assembled) == whole
     view = pb.GetViewResponse.FromString(message_field(GET_VIEW_VIEW_FIELD, projections.view_bytes(live, 0)))
     assert view == pb.GetViewResponse(view=build_view(live, 0))
+
+
+def _live_of(name: str, seed_text: str) -> LiveGame:
+    ledger = bot_game(GAMES[name], seed_text, 3)
+    return LiveGame(id=uuid.uuid4(), ledger=ledger, desk=Desk(header=ledger.header, seed=b""))
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_events_told_once_for_every_viewer_that_sees_them_whole(name: str) -> None:
+    """An event that hides nothing from a viewer is encoded once and shared by every such
+    viewer; each viewer still reads exactly what `redact` leaves it, in whatever order the
+    viewers ask (a blanked event is never served to a viewer that may see it whole, nor the
+    reverse)."""
+    live = _live_of(name, f"told-once-{name}")
+    last = live.ledger.version
+    viewers = [None, *range(len(live.table.seats))]
+    for order in (viewers, viewers[::-1]):
+        projections = Projections(event_window=8)
+        for first in range(1, last + 1, 5):
+            end = min(first + 4, last)
+            told = {viewer: projections.events_bytes(live, viewer, first, end) for viewer in order}
+            for viewer, events in told.items():
+                assert [pb.Event.FromString(event) for event in events] == [
+                    _redacted(live, viewer, version) for version in range(first, end + 1)
+                ], (name, viewer, first)
+            for offset, version in enumerate(range(first, end + 1)):
+                event = live.ledger.events[version - 1]
+                whole = [v for v in viewers if tables.redact(live.table, event, v) is event]
+                if len(whole) > 1:  # one encoding, shared
+                    assert len({id(told[v][offset]) for v in whole}) == 1, (name, version)
+        # Older ranges, built again on demand, read the same.
+        assert projections.events(live, 0, 1, last) == [_redacted(live, 0, v) for v in range(1, last + 1)]
