@@ -149,11 +149,11 @@ ONE_PER_VALUE = 1024  # objects `one_per_value` keeps, per maker
 
 def one_per_value(make: Callable[[Any], T], limit: int = ONE_PER_VALUE) -> Callable[[Any], T]:
     """`make(value)`, the very object made before for an equal `value` while it is among the last
-    `limit` asked for: for a legal command with one field (a space, a seat), which the rules
-    offer again and again. The server keeps a command's encoding and label per command (a dict):
+    `limit` asked for: for a legal command made from one value (a space, a seat, or a tuple of
+    such), which the rules offer again and again. The server keeps a command's encoding and label per command (a dict):
     an object it met before is found by identity there, where one made afresh is compared by the
     generated `__eq__` (a Python call, about 1.7k instructions); and the look-up here (the value
-    an int or an enum member, hashed in C) costs less than making the object. For values the
+    an int, an enum member or a tuple of them, hashed in C) costs less than making the object. For values the
     rules make themselves (a board's spaces, seats), never a sender's: `True == 1` would find the
     object made for 1."""
     kept: dict[Any, T] = {}

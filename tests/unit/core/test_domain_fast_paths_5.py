@@ -7,7 +7,7 @@ seeded bot games:
   the `RuleViolation` made plainly from the check's code and sentence;
 - the legal commands with one field made once per value (`frozen.one_per_value`: A Dog's Life's
   moves, drops, collects, attacks and steers, ¡Caninos!'s reactions, seat choices and discards,
-  Canine Kleptomaniacs' asks, victims and discards) equal the commands made afresh and hash
+  Canine Kleptomaniacs' asks, victims and discards, Hoarders' reveals) equal the commands made afresh and hash
   alike, and the same value is offered as the same object from state to state.
 """
 
@@ -96,6 +96,7 @@ MADE_ONCE = {
     "a-dogs-life": {"MoveDog", "DropNewspaper", "CollectNewspaper", "AttackDog", "SteerTruck"},
     "caninos": {"React", "ChooseSeat", "DiscardCard"},
     "canine-kleptomaniacs": {"AskForCollectable", "ChooseVictim", "DiscardCard"},
+    "hoarders": {"RevealCritter"},
 }
 
 
