@@ -1,7 +1,7 @@
 """2 – Actions of dogs, other than moving: one check and one resolution per rulebook section.
 
-A check returns the violation that refuses the command (or None); the resolution records the
-events. Every action costs one action point (evolve counts them).
+A check returns the refusal of the command (`refusals.Refusal`, or None); the resolution
+records the events. Every action costs one action point (evolve counts them).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from kennel.domain.a_dogs_life.events import (
     TrashCanSearched,
     TrashDay,
 )
-from kennel.domain.a_dogs_life.refusals import is_seat_number, refused
+from kennel.domain.a_dogs_life.refusals import Refusal, is_seat_number, refused
 from kennel.domain.a_dogs_life.resolution import Resolution
 from kennel.domain.a_dogs_life.state import (
     BLADDER,
@@ -53,7 +53,6 @@ from kennel.domain.a_dogs_life.state import (
     WinReason,
 )
 from kennel.domain.core.rng import Rng
-from kennel.domain.core.rules import RuleViolation
 
 State = ADogsLifeState
 
@@ -64,7 +63,7 @@ def _here(state: State, seat: int) -> int:
     return position
 
 
-def _hands_full(state: State, seat: int) -> RuleViolation | None:
+def _hands_full(state: State, seat: int) -> Refusal | None:
     if state.dogs[seat].free_hands <= 0:
         return refused("hands_full", "Your dog already carries two things, the most a dog may carry.")
     return None
@@ -85,7 +84,7 @@ _LAMPPOST = Feature.LAMPPOST
 _ADDRESS = SpaceKind.ADDRESS
 
 
-def check_search(state: State, seat: int, command: SearchTrashCan) -> RuleViolation | None:
+def check_search(state: State, seat: int, command: SearchTrashCan) -> Refusal | None:
     space = _here(state, seat)
     if board().feature(space) is not _FEATURE_TRASH_CAN:
         return refused("no_trash_can", "There is no trash can here.")
@@ -108,7 +107,7 @@ def search_trash_can(resolution: Resolution, seat: int, command: SearchTrashCan,
 # Drop and collect ----------------------------------------------------------------------------
 
 
-def check_drop_bone(state: State, seat: int, command: DropBone) -> RuleViolation | None:
+def check_drop_bone(state: State, seat: int, command: DropBone) -> Refusal | None:
     if state.dogs[seat].bones <= 0:
         return refused("no_bone", "Your dog carries no bone.")
     return None
@@ -118,7 +117,7 @@ def drop_bone(resolution: Resolution, seat: int, command: DropBone, rng: Rng) ->
     resolution.record(BoneDropped(seat=seat, space=_here(resolution.state, seat)))
 
 
-def check_drop_newspaper(state: State, seat: int, command: DropNewspaper) -> RuleViolation | None:
+def check_drop_newspaper(state: State, seat: int, command: DropNewspaper) -> Refusal | None:
     if not is_seat_number(command.address) or command.address not in state.dogs[seat].newspapers:
         return refused("no_such_newspaper", f"Your dog carries no newspaper for address {command.address}.")
     if _here(state, seat) == board().kiosk:
@@ -131,7 +130,7 @@ def drop_newspaper(resolution: Resolution, seat: int, command: DropNewspaper, rn
     resolution.record(NewspaperDropped(seat=seat, space=space, address=command.address))
 
 
-def check_collect_bone(state: State, seat: int, command: CollectBone) -> RuleViolation | None:
+def check_collect_bone(state: State, seat: int, command: CollectBone) -> Refusal | None:
     if GroundItem(_here(state, seat), _BONE) not in state.ground:
         return refused("nothing_to_collect", "No bone lies here.")
     return _hands_full(state, seat)
@@ -141,7 +140,7 @@ def collect_bone(resolution: Resolution, seat: int, command: CollectBone, rng: R
     resolution.record(BoneCollected(seat=seat, space=_here(resolution.state, seat)))
 
 
-def check_collect_newspaper(state: State, seat: int, command: CollectNewspaper) -> RuleViolation | None:
+def check_collect_newspaper(state: State, seat: int, command: CollectNewspaper) -> Refusal | None:
     here = state.newspapers_on(_here(state, seat))
     if not is_seat_number(command.index) or not 0 <= command.index < len(here):
         return refused(
@@ -160,7 +159,7 @@ def collect_newspaper(resolution: Resolution, seat: int, command: CollectNewspap
 # Bury a Bone ---------------------------------------------------------------------------------
 
 
-def check_bury(state: State, seat: int, command: BuryBone) -> RuleViolation | None:
+def check_bury(state: State, seat: int, command: BuryBone) -> Refusal | None:
     dog = state.dogs[seat]
     if dog.position != dog.home:
         return refused("not_at_home", "Bones are buried in the dog's own starting space.")
@@ -184,7 +183,7 @@ def bury_bone(resolution: Resolution, seat: int, command: BuryBone, rng: Rng) ->
 # Beg for Food --------------------------------------------------------------------------------
 
 
-def check_beg(state: State, seat: int, command: BegForFood) -> RuleViolation | None:
+def check_beg(state: State, seat: int, command: BegForFood) -> Refusal | None:
     space = _here(state, seat)
     if board().kind(space) is not _RESTAURANT:
         return refused("not_a_restaurant", "Dogs beg for food in restaurants.")
@@ -202,7 +201,7 @@ def beg_for_food(resolution: Resolution, seat: int, command: BegForFood, rng: Rn
 # Drink from a Fountain, Piddle on a Lamppost -------------------------------------------------
 
 
-def check_drink(state: State, seat: int, command: DrinkFromFountain) -> RuleViolation | None:
+def check_drink(state: State, seat: int, command: DrinkFromFountain) -> Refusal | None:
     dog = state.dogs[seat]
     if board().feature(_here(state, seat)) is not _FOUNTAIN:
         return refused("no_fountain", "There is no fountain here.")
@@ -219,7 +218,7 @@ def drink(resolution: Resolution, seat: int, command: DrinkFromFountain, rng: Rn
     resolution.record(DogDrank(seat=seat, bladder=min(BLADDER, dog.bladder + dog.piddles_left)))
 
 
-def check_piddle(state: State, seat: int, command: PiddleOnLamppost) -> RuleViolation | None:
+def check_piddle(state: State, seat: int, command: PiddleOnLamppost) -> Refusal | None:
     space = _here(state, seat)
     if board().feature(space) is not _LAMPPOST:
         return refused("no_lamppost", "There is no lamppost here.")
@@ -246,7 +245,7 @@ def piddle(resolution: Resolution, seat: int, command: PiddleOnLamppost, rng: Rn
 # Newspapers ----------------------------------------------------------------------------------
 
 
-def check_take_newspaper(state: State, seat: int, command: TakeNewspaper) -> RuleViolation | None:
+def check_take_newspaper(state: State, seat: int, command: TakeNewspaper) -> Refusal | None:
     if _here(state, seat) != board().kiosk:
         return refused("not_at_the_kiosk", "Newspapers are given out at the newspaper kiosk.")
     if not state.kiosk:
@@ -259,7 +258,7 @@ def take_newspaper(resolution: Resolution, seat: int, command: TakeNewspaper, rn
     resolution.record(NewspaperTaken(seat=seat, address=rng.choice(resolution.state.kiosk)))
 
 
-def check_deliver(state: State, seat: int, command: DeliverNewspaper) -> RuleViolation | None:
+def check_deliver(state: State, seat: int, command: DeliverNewspaper) -> Refusal | None:
     space = board().space(_here(state, seat))
     if space.kind is not _ADDRESS:
         return refused("not_an_address", "Newspapers are delivered at the numbered delivery addresses.")
@@ -279,7 +278,7 @@ def deliver_newspaper(resolution: Resolution, seat: int, command: DeliverNewspap
 # Attack an Opposing Dog ----------------------------------------------------------------------
 
 
-def check_attack(state: State, seat: int, command: AttackDog) -> RuleViolation | None:
+def check_attack(state: State, seat: int, command: AttackDog) -> Refusal | None:
     defender = command.defender
     if not is_seat_number(defender) or not 0 <= defender < state.seat_count or defender == seat:
         return refused("no_such_dog", "Name the seat of an opponent's dog to attack.")

@@ -27,6 +27,7 @@ from kennel.domain.a_dogs_life.commands import (
     TakeNewspaper,
 )
 from kennel.domain.a_dogs_life.state import ADogsLifeState
+from kennel.domain.core.frozen import one_per_value
 
 _PLAIN_ACTIONS = (
     SearchTrashCan(),
@@ -40,6 +41,10 @@ _PLAIN_ACTIONS = (
     DeliverNewspaper(),
 )
 _END_ACTIONS = EndActions()  # one object, offered in every view: see `_PLAIN_ACTIONS`
+# The commands with one field, one object per value (a space, an address, a place, a seat): the
+# same object offered from state to state is found by identity in the server's table.
+_MOVE, _DROP_NEWSPAPER = one_per_value(MoveDog), one_per_value(DropNewspaper)
+_COLLECT_NEWSPAPER, _ATTACK = one_per_value(CollectNewspaper), one_per_value(AttackDog)
 
 
 def action_candidates(state: ADogsLifeState, seat: int) -> list[Any]:
@@ -57,13 +62,13 @@ def each_action_candidate(state: ADogsLifeState, seat: int) -> Iterator[Any]:
     if position is None:
         return
     for to in board().links(position):
-        yield MoveDog(to)
+        yield _MOVE(to)
     yield from _PLAIN_ACTIONS
     for address in dog.newspapers:
-        yield DropNewspaper(address)
+        yield _DROP_NEWSPAPER(address)
     for index in range(len(state.newspapers_on(position))):
-        yield CollectNewspaper(index)
+        yield _COLLECT_NEWSPAPER(index)
     for other in range(state.seat_count):
         if other != seat:
-            yield AttackDog(other)
+            yield _ATTACK(other)
     yield _END_ACTIONS

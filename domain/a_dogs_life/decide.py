@@ -1,8 +1,9 @@
 """Deciding: check a seat's command against the rules, then resolve it into events.
 
-Every refusal is a `RuleViolation` whose message speaks only of public facts and of the
-sender's own dog, so that an error never tells a seat what it may not know. `legal_commands`
-filters candidates through the very same checks, so the two cannot disagree.
+Every refusal is a `RuleViolation` (a check's `Refusal`, raised) whose message speaks only of
+public facts and of the sender's own dog, so that an error never tells a seat what it may not
+know. `legal_commands` filters candidates through the very same checks, so the two cannot
+disagree.
 """
 
 from __future__ import annotations
@@ -30,15 +31,14 @@ from kennel.domain.a_dogs_life.commands import (
     SteerTruck,
     TakeNewspaper,
 )
-from kennel.domain.a_dogs_life.refusals import is_seat_number, refused
+from kennel.domain.a_dogs_life.refusals import Refusal, is_seat_number, refused, violation
 from kennel.domain.a_dogs_life.resolution import Resolution
 from kennel.domain.a_dogs_life.state import ACTIONS, OVER, TRUCK, ADogsLifeState
 from kennel.domain.a_dogs_life.turns import advance
 from kennel.domain.core.rng import Rng
-from kennel.domain.core.rules import RuleViolation
 
 State = ADogsLifeState
-Check = Callable[[State, int, Any], RuleViolation | None]
+Check = Callable[[State, int, Any], Refusal | None]
 Resolve = Callable[[Resolution, int, Any, Rng], None]
 
 
@@ -49,7 +49,7 @@ class Rule:
     on_the_truck: bool = False  # may be sent by a dog passing the truck's space (only moves)
 
 
-def _no_check(state: State, seat: int, command: Any) -> RuleViolation | None:
+def _no_check(state: State, seat: int, command: Any) -> Refusal | None:
     return None
 
 
@@ -84,9 +84,9 @@ def decide(state: State, seat: int, command: Any, rng: Rng) -> list[Any]:
 def decide_folded(state: State, seat: int, command: Any, rng: Rng) -> tuple[list[Any], State]:
     """The events, and the state they lead to (`Game.decide_folded`)."""
     rule = _rule_for(command)
-    violation = check(state, seat, command, rule)
-    if violation is not None:
-        raise violation
+    refusal = check(state, seat, command, rule)
+    if refusal is not None:
+        raise violation(refusal)
     resolution = Resolution(state)
     rule.resolve(resolution, seat, command, rng)
     advance(resolution, rng, has_choice)
@@ -98,11 +98,11 @@ def _rule_for(command: Any) -> Rule:
         return TRUCK_RULE
     rule = ACTION_RULES.get(type(command))
     if rule is None:
-        raise refused("unknown_command", "A Dog's Life has no such command.")
+        raise violation(refused("unknown_command", "A Dog's Life has no such command."))
     return rule
 
 
-def check(state: State, seat: int, command: Any, rule: Rule) -> RuleViolation | None:
+def check(state: State, seat: int, command: Any, rule: Rule) -> Refusal | None:
     """The first rule `command` breaks, or None when the seat may send it now."""
     if state.phase is OVER:
         return refused("game_over", "The game is over.")

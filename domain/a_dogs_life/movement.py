@@ -18,11 +18,10 @@ from __future__ import annotations
 from kennel.domain.a_dogs_life.board import SpaceKind, board
 from kennel.domain.a_dogs_life.commands import MoveDog
 from kennel.domain.a_dogs_life.events import DogMoved, LamppostSniffed
-from kennel.domain.a_dogs_life.refusals import is_seat_number, refused
+from kennel.domain.a_dogs_life.refusals import Refusal, is_seat_number, refused
 from kennel.domain.a_dogs_life.resolution import Resolution
 from kennel.domain.a_dogs_life.state import ADogsLifeState
 from kennel.domain.core.rng import Rng
-from kennel.domain.core.rules import RuleViolation
 
 
 # Module constants for `check_move`, run on every candidate move as legal commands are listed:
@@ -47,7 +46,7 @@ def opponents_piddle(state: ADogsLifeState, seat: int, space: int) -> int | None
     return owner if owner is not None and owner != seat else None
 
 
-def check_move(state: ADogsLifeState, seat: int, command: MoveDog) -> RuleViolation | None:
+def check_move(state: ADogsLifeState, seat: int, command: MoveDog) -> Refusal | None:
     city = board()
     position = state.dogs[seat].position
     to = command.to

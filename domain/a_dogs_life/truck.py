@@ -14,11 +14,10 @@ from kennel.domain.a_dogs_life.commands import SteerTruck
 from kennel.domain.a_dogs_life.dogs import Section
 from kennel.domain.a_dogs_life.draws import draw_card
 from kennel.domain.a_dogs_life.events import DogEscaped, DogImpounded, TruckDriven, TruckRolled
-from kennel.domain.a_dogs_life.refusals import refused
+from kennel.domain.a_dogs_life.refusals import Refusal, refused
 from kennel.domain.a_dogs_life.resolution import Resolution
 from kennel.domain.a_dogs_life.state import ADogsLifeState, Impounded
 from kennel.domain.core.rng import Rng
-from kennel.domain.core.rules import RuleViolation
 
 
 def ways_on(state: ADogsLifeState) -> tuple[int, ...]:
@@ -40,7 +39,7 @@ def roll_truck(resolution: Resolution, rng: Rng) -> None:
     resolution.record(TruckRolled(seat=resolution.state.active, roll=rng.die()))
 
 
-def check_steer(state: ADogsLifeState, seat: int, command: SteerTruck) -> RuleViolation | None:
+def check_steer(state: ADogsLifeState, seat: int, command: SteerTruck) -> Refusal | None:
     ways = ways_on(state)
     if command.to not in ways:
         return refused(

@@ -56,6 +56,7 @@ from kennel.domain.canine_kleptomaniacs.state import (
     Theft,
     TurnPhase,
 )
+from kennel.domain.core.frozen import one_per_value
 
 
 # Module constants for what every seat's legal commands look at, several times per command: an
@@ -85,6 +86,9 @@ _STOP_ROLLING = StopRolling()
 _TAKE_ACTION_CARD = TakeActionCard()
 _TAKE_MR_SQUIRREL = TakeMrSquirrel()
 _USE_CHARM_OFFENSIVE = UseCharmOffensive()
+# Commands with one field (a kind, a seat): one object per value, for the same reason.
+_ASK_FOR, _CHOOSE_VICTIM = one_per_value(AskForCollectable), one_per_value(ChooseVictim)
+_DISCARD = one_per_value(DiscardCard)
 
 
 def legal_commands(state: CanineState, seat: int, only: type | None = None) -> tuple[Any, ...]:
@@ -168,7 +172,7 @@ def effect_commands(state: CanineState, seat: int, effect: Any, only: type | Non
     if isinstance(effect, Choosing):
         return choosing_commands(state, seat, effect) if seat == effect.seat else []
     if isinstance(effect, Naming):
-        return [AskForCollectable(kind) for kind in KINDS] if seat == effect.seat else []
+        return list(map(_ASK_FOR, KINDS)) if seat == effect.seat else []
     if isinstance(effect, Owed):
         return owed_commands(state, seat, effect) if seat in effect.owing else []
     if isinstance(effect, Theft):
@@ -187,21 +191,21 @@ def choosing_commands(state: CanineState, seat: int, effect: Choosing) -> list[A
     step = effect.step
     robbable = [other for other in state.others(seat) if state.hand_size(other) > 0]
     if step is Step.CHOOSE_VICTIM:
-        return [ChooseVictim(victim) for victim in robbable]
+        return list(map(_CHOOSE_VICTIM, robbable))
     if step is Step.POOCH_OPPONENT:
-        return [ChooseVictim(victim) for victim in state.others(seat)]
+        return list(map(_CHOOSE_VICTIM, state.others(seat)))
     if step is Step.SNIFF_CHOICE:
         pile = [_SNIFF_LAUNDRY_PILE] if state.laundry else []
-        return [*pile, *(ChooseVictim(victim) for victim in robbable)]
+        return [*pile, *map(_CHOOSE_VICTIM, robbable)]
     if step is Step.SNIFF_SELECT:
         size = min(manifest().numbers["sniff_it_out_picks_from_laundry"], len(state.laundry))
         return [PickFromLaundry(cards) for cards in picks(state.laundry, size)]
     if step is Step.KEY_REROLL:
         return [*(RollAgain(kind) for kind in kinds_in(discardable(hand))), _STOP_ROLLING]
     if step is Step.LEAF_STORM:
-        return [*(DiscardCard(kind) for kind in kinds_in(discardable(hand))), _END_LEAF_STORM]
+        return [*map(_DISCARD, kinds_in(discardable(hand))), _END_LEAF_STORM]
     if step is Step.HAND_LIMIT:
-        return [DiscardCard(kind) for kind in kinds_in(discardable(hand))]
+        return list(map(_DISCARD, kinds_in(discardable(hand))))
     if step is Step.RANCID_DISCARD:
         cards = discardable(hand)
         size = min(manifest().numbers["rancid_badger_poo_discards"], len(cards))

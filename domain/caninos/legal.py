@@ -31,11 +31,14 @@ from kennel.domain.caninos.state import CaninosState
 from kennel.domain.caninos.stealing import steal_targets
 from kennel.domain.caninos.tricks import card_options, seat_options, slice_options, trick_choices
 from kennel.domain.caninos.turns import levelling_options, owing
+from kennel.domain.core.frozen import one_per_value
 
 
 # Commands without fields offered again and again, made once: the server keeps a command's
 # encoding and label per command (a dict), where the same object is found by identity.
 _DECLINE, _CHOOSE_NO_MORE, _END_TURN = Decline(), ChooseNoMore(), EndTurn()
+# Commands with one field (a card, a seat): one object per value, for the same reason.
+_REACT, _CHOOSE_SEAT, _DISCARD = one_per_value(React), one_per_value(ChooseSeat), one_per_value(DiscardCard)
 
 
 def legal_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
@@ -49,7 +52,7 @@ def legal_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     if current is PHASE_REACTION:
         if seat != state.asking[0]:
             return ()
-        return (_DECLINE, *(React(card=card) for card in held_answers(state, seat)))
+        return (_DECLINE, *map(_REACT, held_answers(state, seat)))
     if current is PHASE_DRAFT:
         assert state.draft is not None
         return _draft_commands(state, seat) if seat == state.draft.play.seat else ()
@@ -78,7 +81,7 @@ def _draft_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     if step is _CARDS:
         return tuple(PayWith(cards=cards) for cards in card_options(state, draft))
     if step is _SEAT:
-        return tuple(ChooseSeat(seat=target) for target in seat_options(state, draft))
+        return tuple(map(_CHOOSE_SEAT, seat_options(state, draft)))
     slices = tuple(ChooseSlice(slice=ref) for ref in slice_options(state, draft))
     return (*slices, _CHOOSE_NO_MORE) if step is _SLICE_OR_DONE else slices
 
@@ -88,7 +91,7 @@ def _turn_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     assert turn is not None
     hand = state.players[seat].hand
     discards = (
-        tuple(DiscardCard(card=card) for card in distinct(hand)) if turn.discarded < MAX_DISCARDS else ()
+        tuple(map(_DISCARD, distinct(hand))) if turn.discarded < MAX_DISCARDS else ()
     )
     if turn.discarded:
         return (*discards, _END_TURN)

@@ -1,6 +1,6 @@
 """Fast paths for the domain's frozen dataclasses: `replaced` (a fast `dataclasses.replace`),
 values computed once per state (`per_state` on the object, `per_recent_state` beside it) or
-per part of one (`per_recent_part`), and
+per part of one (`per_recent_part`), one object per value (`one_per_value`), and
 a faster `__init__` for objects made by the thousand and soon dropped (`short_lived`).
 
 `evolve` replaces the state, a player or the turn several times per event, and
@@ -142,6 +142,30 @@ def per_recent_part(function: F | None = None, *, limit: int | None = None) -> A
         return result
 
     return once  # type: ignore[return-value]
+
+
+ONE_PER_VALUE = 1024  # objects `one_per_value` keeps, per maker
+
+
+def one_per_value(make: Callable[[Any], T], limit: int = ONE_PER_VALUE) -> Callable[[Any], T]:
+    """`make(value)`, the very object made before for an equal `value` while it is among the last
+    `limit` asked for: for a legal command made from one value (a space, a seat, or a tuple of
+    such), which the rules offer again and again. The server keeps a command's encoding and label per command (a dict):
+    an object it met before is found by identity there, where one made afresh is compared by the
+    generated `__eq__` (a Python call, about 1.7k instructions); and the look-up here (the value
+    an int, an enum member or a tuple of them, hashed in C) costs less than making the object. For values the
+    rules make themselves (a board's spaces, seats), never a sender's: `True == 1` would find the
+    object made for 1."""
+    kept: dict[Any, T] = {}
+
+    def once(value: Any) -> T:
+        made = kept.get(value)
+        if made is None:
+            made = keep(kept, value, make(value), limit)
+        return made
+
+    once.__qualname__ = once.__name__ = f"one_{getattr(make, '__name__', 'value')}"
+    return once
 
 
 def short_lived(cls: type[T]) -> type[T]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from kennel.domain.core.frozen import per_recent_part
-from kennel.domain.hoarders.cards import CRITTERS_PICKED, Critter, sorted_critters
+from kennel.domain.core.frozen import one_per_value, per_recent_part
+from kennel.domain.hoarders.cards import CRITTERS_PICKED, Critter, Nut, sorted_critters
 from kennel.domain.hoarders.commands import AllowTheft, CancelTheft, PickCritters, RevealCritter
 from kennel.domain.hoarders.critters import steals, theft_targets
 from kennel.domain.hoarders.outcome import outcome
@@ -18,6 +18,16 @@ PICKS_KEPT = 16
 _ALLOW_THEFT = AllowTheft()
 _ANSWERS, _ANSWERS_WITH_HAMSTER = (_ALLOW_THEFT,), (_ALLOW_THEFT, CancelTheft())
 _HAMSTER = Critter.HAMSTER  # a module constant: see state.PICKING
+
+
+def _reveal(fields: tuple[Critter, int | None, Nut | None]) -> RevealCritter:
+    critter, victim, nut = fields
+    return RevealCritter(critter=critter, victim=victim, nut=nut)
+
+
+# A reveal, one object per critter, victim and nut (ints and enum members: a tuple hashed in C),
+# for the same reason as the theft's answers above.
+_REVEAL = one_per_value(_reveal)
 
 
 def legal_commands(state: HoardersState, seat: int) -> tuple[Any, ...]:
@@ -40,9 +50,9 @@ def legal_commands(state: HoardersState, seat: int) -> tuple[Any, ...]:
     for critter in sorted_critters(hoard.face_down):
         targets = theft_targets(state, seat) if steals(hoard, critter) else ()
         if targets:
-            reveals.extend(RevealCritter(critter=critter, victim=victim, nut=nut) for victim, nut in targets)
+            reveals.extend(_REVEAL((critter, victim, nut)) for victim, nut in targets)
         else:
-            reveals.append(RevealCritter(critter=critter))
+            reveals.append(_REVEAL((critter, None, None)))
     return tuple(reveals)
 
 
