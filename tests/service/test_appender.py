@@ -13,10 +13,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+import structlog.testing
 from kennel.domain.core.rng import seed_from_text
 from kennel.domain.registry import GAMES
 from kennel.replay.ledger import Ledger
-from kennel.service.appender import INLINE_COMMIT_SECONDS, Appender
+from kennel.service.appender import INLINE_COMMIT_SECONDS, Appender, _WriterThread
 from kennel.service.metrics import Metrics
 from kennel.service.storage import Append, GameStore, VersionConflict
 from prometheus_client import CollectorRegistry
@@ -268,3 +269,28 @@ def test_a_store_shared_with_other_processes_is_never_committed_alone(tmp_path: 
     finally:
         store.close()
     assert store.alone == [False]
+
+
+def test_the_writer_thread_runs_its_work_in_order_and_goes_on_after_a_failure() -> None:
+    """What is handed to the writer thread runs there, one at a time, in the order handed; work
+    that raises is logged and the next still runs; `stop` ends the thread after what was handed."""
+    writer = _WriterThread()
+    ran: list[tuple[int, str]] = []
+    done = threading.Event()
+
+    def work(number: int) -> None:
+        ran.append((number, threading.current_thread().name))
+        if number == 3:
+            raise RuntimeError("boom")
+
+    with structlog.testing.capture_logs() as captured:
+        for number in range(10):
+            writer.submit(work, number)
+        writer.submit(done.set)
+        writer.stop()
+        assert done.wait(timeout=10)
+        assert writer._thread is not None
+        writer._thread.join(timeout=10)
+        assert not writer._thread.is_alive()
+    assert ran == [(number, "kennel-writer") for number in range(10)]
+    assert [line["event"] for line in captured] == ["writer_failed"]
