@@ -39,15 +39,15 @@ def test_the_answers_head_is_what_protobuf_writes(first: int, last: int, replaye
     assert servicer._submit_head(first, last, replayed) == plain
 
 
-def _sent_commands(ledger: Ledger) -> list[tuple[dict[str, object], pb.Command]]:
-    """Every command a seat sent in the game (engine commands too), as its wire message."""
+def _sent_commands(ledger: Ledger) -> list[tuple[dict[str, object], pb.Command, int]]:
+    """Every command a seat sent in the game (engine commands too), as its wire message, and its seat."""
     sent = []
     for record in ledger.records:
         if record.cause.seat is None:
             continue
         tagged = {"type": record.cause.type, "data": record.cause.data}
         message = pb.Command.FromString(command_message(ledger.game.name, tagged).SerializeToString())
-        sent.append((tagged, message))
+        sent.append((tagged, message, record.cause.seat))
     return sent
 
 
@@ -64,16 +64,31 @@ def test_commands_read_through_the_cache_are_the_plain_reads(name: str, monkeypa
     monkeypatch.setattr(servicer, "_READ", {})
     monkeypatch.setattr(servicer, "_READ_KEPT", 64)
     game = GAMES[name]
-    ledgers = [bot_game(game, "after-answer-1", 3), bot_game(game, "after-answer-2", 3, open_seats=1)]
+    lives = [_live(bot_game(game, "after-answer-1", 3)), _live(bot_game(game, "after-answer-2", 3, open_seats=1))]
     for _ in range(2):
-        for ledger in ledgers:
-            live = _live(ledger)
-            for tagged, message in _sent_commands(ledger):
-                read = servicer._command(live, message)
+        for live in lives:
+            for tagged, message, seat in _sent_commands(live.ledger):
+                read = servicer._command(live, seat, message)
                 assert read == servicer._read_command(live, message)
                 assert tables.encode_command(game, read) == tagged
                 assert len(servicer._READ) <= 64
     assert servicer._READ
+
+
+def test_a_command_read_is_kept_for_its_own_game_and_seat_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reads are kept per game and seat: the same bytes sent by another seat, or in another
+    game, are read afresh, so that no seat's read is quicker for what another seat sent (a
+    client timing its own refused commands would learn another seat's secret pick)."""
+    monkeypatch.setattr(servicer, "_READ", {})
+    ledger = bot_game(GAMES["hoarders"], "after-answer-5", 3)
+    first, other_game = _live(ledger), _live(ledger)
+    _tagged, message, seat = _sent_commands(ledger)[0]
+    kept = servicer._command(first, seat, message)
+    assert servicer._command(first, seat, message) is kept  # kept for this game and seat
+    for live, asker in ((first, (seat + 1) % 3), (other_game, seat)):
+        before = set(servicer._READ)
+        assert servicer._command(live, asker, message) == kept
+        assert set(servicer._READ) - before == {(live.id.int, asker, message.SerializeToString())}  # a miss: read afresh
 
 
 def test_a_refused_command_is_not_kept_and_is_refused_again(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -89,7 +104,7 @@ def test_a_refused_command_is_not_kept_and_is_refused_again(monkeypatch: pytest.
                           (undecodable, "kennel/malformed")):
         for _ in range(2):
             with pytest.raises(Exception) as refused:  # noqa: PT011 (the code is what is checked)
-                servicer._command(live, message)
+                servicer._command(live, 0, message)
             assert refused.value.code == code  # type: ignore[attr-defined]
     assert servicer._READ == {}
 
@@ -163,3 +178,37 @@ def test_every_answer_is_followed_by_its_view_its_log_line_and_its_count(
                for outcome in ("accepted", "replayed", "INVALID_ARGUMENT")}
     assert counted == {"accepted": 30, "replayed": 1, "INVALID_ARGUMENT": 2}
     assert samples[("kennel_command_seconds_count", (("game", "hoarders"),))] == 33
+
+
+def test_a_command_whose_answer_fails_is_still_logged_as_accepted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command is committed before its answer is built: if building the answer fails (a
+    server bug, here forced), the client hears INTERNAL, and the command's command_accepted
+    line is written all the same (the log must show every command that stands)."""
+    stream = io.StringIO()
+    monkeypatch.setattr("sys.stderr", stream)
+    monkeypatch.setattr(logs, "_writer", None)
+    monkeypatch.setattr(logs, "_direct", None)
+    saved = structlog.get_config()
+    logs.configure("json")
+    running = ServerThread(tmp_path / "data").start()
+    try:
+        with Kennel(running.address, timeout=10) as kennel:
+            game = kennel.create_game("hoarders", ["Ann", "Bob", "Cy"])
+            seats = [kennel.session(game.game_id, game.credentials[s]) for s in sorted(game.credentials)]
+            seat = seats[0].view().pending[0].seat
+            view = seats[seat].view()
+            monkeypatch.setattr(servicer, "_submit_head", _broken_head)
+            with pytest.raises(KennelError) as failed:
+                seats[seat].act(view.legal_commands[0], command_id="answer-fails")
+            assert failed.value.code == "kennel/internal"
+            assert seats[seat].view().version > view.version  # the command stands
+    finally:
+        running.stop()
+        logs.flush()
+        structlog.configure(**saved)
+    lines = [json.loads(line) for line in stream.getvalue().splitlines() if line.startswith("{")]
+    assert [line["command_id"] for line in lines if line["event"] == "command_accepted"] == ["answer-fails"]
+
+
+def _broken_head(first: int, last: int, replayed: bool) -> bytes:
+    raise RuntimeError("forced: the answer cannot be built")
