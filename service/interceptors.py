@@ -17,10 +17,8 @@ roles and limits.
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
 import hmac
-from asyncio import current_task
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +41,7 @@ from kennel.service.errors import (
 from kennel.service.games import GameHub
 from kennel.service.limits import FORWARDED_FOR_KEY, CommandRate, StreamSlots, forwarded_client, peer_address
 from kennel.service.live import AUDITOR, SEAT, SPECTATOR, LiveGame, Principal, digest
+from kennel.service.lookup import call_metadata
 
 log = structlog.get_logger(__name__)
 
@@ -203,35 +202,6 @@ def _method(name: str, access: Access, deserialize: Callable[[bytes], Any] | Non
     return _Method(name, access, "game_id" in fields, "command_id" in fields, name == "GetView", client)
 
 
-# The metadata of the call whose handler was just found (AdmittedHandlers), with the task that
-# found it. grpc.aio builds the call's metadata (a tuple of named tuples, made in Python) to find
-# its handler, and again on every `context.invocation_metadata()`: 5.2 us per call measured. It
-# finds the handler in the task that then runs it, one task per call, and a context variable set
-# in a task is seen by that task only; the task is compared too, so that metadata found in
-# another task (were gRPC ever to find handlers elsewhere) is never taken for this call's:
-# admission then asks the context, as before.
-_looked_up: contextvars.ContextVar[tuple[asyncio.Task[Any], Any] | None] = contextvars.ContextVar("kennel_looked_up")
-
-
-class AdmittedHandlers(grpc.GenericRpcHandler):
-    """The Kennel service's handlers (wrapped in admission) for the server, by full method name,
-    noting each call's metadata for admission as its handler is found (`_looked_up`)."""
-
-    def __init__(self, service: str, handlers: Mapping[str, grpc.RpcMethodHandler]) -> None:
-        self._handlers = {f"/{service}/{method}": handler for method, handler in handlers.items()}
-
-    def service(self, handler_call_details: grpc.HandlerCallDetails) -> grpc.RpcMethodHandler | None:
-        handler = self._handlers.get(handler_call_details.method)
-        if handler is not None:
-            try:
-                task = current_task()
-            except RuntimeError:  # not on an event loop (a test asking for handlers): nothing to note
-                return handler
-            if task is not None:
-                _looked_up.set((task, handler_call_details.invocation_metadata))
-        return handler
-
-
 class KennelInterceptor:
     """Admission for every Kennel call, put around the servicer's handlers once, at start-up
     (`wrap_service`), not by a gRPC interceptor: grpc.aio runs a server's interceptors as two
@@ -298,13 +268,7 @@ class KennelInterceptor:
             logs.start_call(rpc=method)
         # The caller's address: the browser's through our web gateway; behind another proxy, the
         # proxy's (then this bounds them all, and per-client limits are the proxy's job).
-        looked_up = _looked_up.get(None)  # the call's metadata, as gRPC gave it to find the handler
-        if looked_up is not None:
-            # Let go of it: tasks this call starts (a prompt's timer, a bot) copy the context,
-            # and would hold the credential in it for as long as they live.
-            _looked_up.set(None)
-        metadata = looked_up[1] if looked_up is not None and looked_up[0] is current_task() else (
-            context.invocation_metadata())
+        metadata = call_metadata(context)  # as gRPC gave it to find the handler, when it can
         credential, forwarded = _read_metadata(metadata)
         client = ((forwarded and forwarded_client(metadata)) or peer_address(context.peer())) if spec.client else ""
         if access.mints:

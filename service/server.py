@@ -20,7 +20,8 @@ from kennel.service.appender import Appender
 from kennel.service.config import Config
 from kennel.service.eventloop import running_loop_name
 from kennel.service.games import GameHub
-from kennel.service.interceptors import SERVICE, AdmittedHandlers, KennelInterceptor
+from kennel.service.interceptors import SERVICE, KennelInterceptor
+from kennel.service.lookup import AdmittedHandlers
 from kennel.service.metrics import Metrics, MetricsEndpoint, serve_metrics
 from kennel.service.projections import Projections
 from kennel.service.registration import check_registered

@@ -1,5 +1,5 @@
 """Admission reads a call's metadata as gRPC gave it to find the call's handler
-(kennel.service.interceptors.AdmittedHandlers), not again from the context, and only when it was
+(kennel.service.lookup.AdmittedHandlers), not again from the context, and only when it was
 found in the very task that runs the call; and reads the client's address only for the calls
 limited by it. Through a real server: many calls at once, each with its own credential (or a
 wrong one, or none), each admitted as its own caller."""
@@ -14,9 +14,10 @@ from typing import Any
 import grpc
 import pytest
 from kennel.client import Kennel
-from kennel.service import interceptors
+from kennel.service import interceptors, lookup
 from kennel.service.errors import ERROR_CODE_KEY
-from kennel.service.interceptors import ACCESS, SERVICE, AdmittedHandlers, _method
+from kennel.service.interceptors import ACCESS, SERVICE, _method
+from kennel.service.lookup import AdmittedHandlers
 from kennel.v1 import kennel_pb2 as pb
 from testkit.servers import ServerThread
 
@@ -35,13 +36,13 @@ def _handlers() -> AdmittedHandlers:
 def test_metadata_is_noted_only_in_a_task_and_seen_only_by_it() -> None:
     handlers = _handlers()
     assert handlers.service(_Details(f"/{SERVICE}/GetView", (("a", "1"),))) is not None  # no loop: nothing noted
-    assert interceptors._looked_up.get(None) is None
+    assert lookup._looked_up.get(None) is None
     assert handlers.service(_Details(f"/{SERVICE}/Nothing", ())) is None
 
     async def call(number: int) -> tuple[Any, Any]:
         handlers.service(_Details(f"/{SERVICE}/GetView", (("n", str(number)),)))
         await asyncio.sleep(0)
-        noted = interceptors._looked_up.get()
+        noted = lookup._looked_up.get()
         other = await asyncio.get_running_loop().create_task(_seen_from_a_task_it_started())
         return noted, other
 
@@ -54,7 +55,7 @@ def test_metadata_is_noted_only_in_a_task_and_seen_only_by_it() -> None:
 
 
 async def _seen_from_a_task_it_started() -> tuple[Any, Any]:
-    return interceptors._looked_up.get()[0], asyncio.current_task()
+    return lookup._looked_up.get()[0], asyncio.current_task()
 
 
 def test_only_calls_limited_per_address_read_the_clients_address() -> None:
@@ -106,15 +107,15 @@ def test_a_call_admitted_without_the_noted_metadata_reads_the_context(method: st
         with Kennel(running.address, timeout=10) as kennel:
             game = kennel.create_game("hoarders", ["Ann", "Bob"])
             seat = kennel.session(game.game_id, game.credentials[0])
-            noted = interceptors._looked_up
+            noted = lookup._looked_up
             try:
-                interceptors._looked_up = _Unset()  # type: ignore[assignment]
+                lookup._looked_up = _Unset()  # type: ignore[assignment]
                 view = seat.view()
                 if method == "SubmitCommand":
                     actor = kennel.session(game.game_id, game.credentials[view.pending[0].seat])
                     actor.act(actor.view().legal_commands[0], command_id="c1")
             finally:
-                interceptors._looked_up = noted
+                lookup._looked_up = noted
             assert seat.view().seat == 0
     finally:
         running.stop()
@@ -135,7 +136,7 @@ def test_the_noted_metadata_is_let_go_once_admission_has_read_it(server: ServerT
     original = interceptors.current_call
 
     def spying() -> Any:
-        seen.append(interceptors._looked_up.get("unset"))
+        seen.append(lookup._looked_up.get("unset"))
         return original()
 
     from kennel.service import servicer
