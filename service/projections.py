@@ -38,6 +38,10 @@ from kennel.service.viewbytes import ENGINE_PREFIX, build_view_bytes, seat_info
 from kennel.v1 import kennel_pb2 as pb
 
 EVENT_WINDOW = 32  # redacted events kept per viewer: more than one command's worth
+# Events told whole kept per game for the other viewers (_GameCache.told): they ask for the
+# latest decision's events (one to a few) within a round trip of it; a finished game watched
+# to its end keeps these bytes until it is pushed out.
+TOLD_WINDOW = 8
 MAX_GAMES = 512  # games whose per-viewer caches are kept, most recently used first (a view is a few KiB)
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +135,7 @@ class Projections:
         # table is the game's (`_told`), as it is by the time they ask.
         events = [
             game.told_bytes(
-                live, record.version, record.cause.seat, event, tables.redact(table, event, viewer), table, self._window
+                live, record.version, record.cause.seat, event, tables.redact(table, event, viewer), table, TOLD_WINDOW
             )
             for record, event in zip(appending.records, appending.events, strict=True)
         ]
@@ -198,7 +202,7 @@ class Projections:
         ledger = live.ledger
         event = ledger.events[version - 1]
         seen = tables.redact(ledger.table, event, viewer)
-        return game.told_bytes(live, version, ledger.records[version - 1].cause.seat, event, seen, live.table, self._window)
+        return game.told_bytes(live, version, ledger.records[version - 1].cause.seat, event, seen, live.table, TOLD_WINDOW)
 
     def update(self, live: LiveGame, viewer: Viewer, first: int, last: int) -> bytes:
         """Versions first..last and the view now, as one serialised Watch message shared by
