@@ -10,8 +10,10 @@ import io
 import json
 import urllib.request
 import uuid
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from random import Random
+from typing import Any
 
 import pytest
 import structlog
@@ -109,6 +111,26 @@ def test_a_refused_command_is_not_kept_and_is_refused_again(monkeypatch: pytest.
     assert servicer._READ == {}
 
 
+@pytest.fixture
+def json_log(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], list[dict[str, Any]]]]:
+    """The server's log lines, as `--log-format json` writes them to stderr: a function that
+    flushes the log and reads them (call it once the server has stopped)."""
+    stream = io.StringIO()
+    monkeypatch.setattr("sys.stderr", stream)
+    monkeypatch.setattr(logs, "_writer", None)
+    monkeypatch.setattr(logs, "_direct", None)
+    saved = structlog.get_config()
+    logs.configure("json")
+
+    def lines() -> list[dict[str, Any]]:
+        logs.flush()
+        return [json.loads(line) for line in stream.getvalue().splitlines() if line.startswith("{")]
+
+    yield lines
+    logs.flush()
+    structlog.configure(**saved)
+
+
 def _scrape(port: int) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as response:
         text = response.read().decode("utf-8")
@@ -120,19 +142,13 @@ def _scrape(port: int) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
 
 
 def test_every_answer_is_followed_by_its_view_its_log_line_and_its_count(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, json_log: Callable[[], list[dict[str, Any]]]
 ) -> None:
     """Two Hoarders games on a real server, their seats sending legal commands in turn (the same
     commands meet in the cache across games and seats): after each answer the sender's GetView
     is at the answer's last version; each accepted or replayed command has one command_accepted
     line carrying its rpc, game id, role, seat and command id and its versions; the metrics count
     every one; a refused command is refused each time it is sent."""
-    stream = io.StringIO()
-    monkeypatch.setattr("sys.stderr", stream)
-    monkeypatch.setattr(logs, "_writer", None)
-    monkeypatch.setattr(logs, "_direct", None)
-    saved = structlog.get_config()
-    logs.configure("json")
     running = ServerThread(tmp_path / "data", metrics_port=0).start()
     choose = Random("after-the-answer")
     answers: dict[str, tuple[str, int, int, int, bool]] = {}  # command id -> game, seat, first, last, replayed
@@ -163,9 +179,7 @@ def test_every_answer_is_followed_by_its_view_its_log_line_and_its_count(
             samples = _scrape(running.running.metrics.port)
     finally:
         running.stop()
-        logs.flush()
-        structlog.configure(**saved)
-    lines = [json.loads(line) for line in stream.getvalue().splitlines() if line.startswith("{")]
+    lines = json_log()
     accepted = [line for line in lines if line["event"] == "command_accepted"]
     assert len(accepted) == len(answers)
     seen = {}
@@ -180,16 +194,12 @@ def test_every_answer_is_followed_by_its_view_its_log_line_and_its_count(
     assert samples[("kennel_command_seconds_count", (("game", "hoarders"),))] == 33
 
 
-def test_a_command_whose_answer_fails_is_still_logged_as_accepted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_command_whose_answer_fails_is_still_logged_as_accepted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, json_log: Callable[[], list[dict[str, Any]]]
+) -> None:
     """The command is committed before its answer is built: if building the answer fails (a
     server bug, here forced), the client hears INTERNAL, and the command's command_accepted
     line is written all the same (the log must show every command that stands)."""
-    stream = io.StringIO()
-    monkeypatch.setattr("sys.stderr", stream)
-    monkeypatch.setattr(logs, "_writer", None)
-    monkeypatch.setattr(logs, "_direct", None)
-    saved = structlog.get_config()
-    logs.configure("json")
     running = ServerThread(tmp_path / "data").start()
     try:
         with Kennel(running.address, timeout=10) as kennel:
@@ -204,9 +214,7 @@ def test_a_command_whose_answer_fails_is_still_logged_as_accepted(tmp_path: Path
             assert seats[seat].view().version > view.version  # the command stands
     finally:
         running.stop()
-        logs.flush()
-        structlog.configure(**saved)
-    lines = [json.loads(line) for line in stream.getvalue().splitlines() if line.startswith("{")]
+    lines = json_log()
     assert [line["command_id"] for line in lines if line["event"] == "command_accepted"] == ["answer-fails"]
 
 
