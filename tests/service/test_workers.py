@@ -170,6 +170,7 @@ def test_the_supervisor_serves_one_port_with_every_worker_and_stops_them(tmp_pat
         try:
             game: CreatedGame = kennels[0].create_game("hoarders", ["Ann", "Bob"])
             rnd, played = random.Random(5), 0
+            refused: list[str] = []  # said if too few commands go through (normally none is refused)
             for turn in range(40):  # bounded: a few commands through each channel in turn
                 kennel = kennels[turn % len(kennels)]
                 chosen = choose(kennel, game, rnd)
@@ -180,9 +181,10 @@ def test_the_supervisor_serves_one_port_with_every_worker_and_stops_them(tmp_pat
                     kennel.session(game.game_id, game.credentials[seat]).act(command, f"c{turn}")
                 except KennelError as error:  # chosen from a view a poll behind: choose again
                     assert error.status.name in ("FAILED_PRECONDITION", "ABORTED"), error
+                    refused.append(f"turn {turn}, channel {turn % len(kennels)}: {error}")
                     continue
                 played += 1
-            assert played >= 5
+            assert played >= 5, (played, refused)
             spectator = [k.session(game.game_id, game.spectator_credential) for k in kennels]
             final = max(session.view().version for session in spectator)
             for session in spectator:
