@@ -81,7 +81,7 @@ class _GameCache:
     told: dict[int, tuple[Any, Any, bytes]] = field(default_factory=dict)
 
     def told_bytes(
-        self, live: LiveGame, version: int, seat: Seat | None, event: Any, seen: Any, table: tables.Table[Any], window: int
+        self, live: LiveGame, version: int, seat: Seat | None, event: Any, seen: Any, table: tables.Table[Any]
     ) -> bytes:
         """`event_bytes` of `seen`, `event` as one viewer may see it; encoded once for every
         viewer that sees it whole."""
@@ -92,7 +92,7 @@ class _GameCache:
             return found[2]
         encoded = event_bytes(live, version, seat, event, table)
         self.told[version] = (event, table.seats, encoded)
-        if len(self.told) > window:
+        if len(self.told) > TOLD_WINDOW:
             del self.told[next(iter(self.told))]  # the oldest told
         return encoded
 
@@ -135,7 +135,7 @@ class Projections:
         # table is the game's (`_told`), as it is by the time they ask.
         events = [
             game.told_bytes(
-                live, record.version, record.cause.seat, event, tables.redact(table, event, viewer), table, TOLD_WINDOW
+                live, record.version, record.cause.seat, event, tables.redact(table, event, viewer), table
             )
             for record, event in zip(appending.records, appending.events, strict=True)
         ]
@@ -202,7 +202,7 @@ class Projections:
         ledger = live.ledger
         event = ledger.events[version - 1]
         seen = tables.redact(ledger.table, event, viewer)
-        return game.told_bytes(live, version, ledger.records[version - 1].cause.seat, event, seen, live.table, TOLD_WINDOW)
+        return game.told_bytes(live, version, ledger.records[version - 1].cause.seat, event, seen, live.table)
 
     def update(self, live: LiveGame, viewer: Viewer, first: int, last: int) -> bytes:
         """Versions first..last and the view now, as one serialised Watch message shared by

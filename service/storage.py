@@ -165,30 +165,33 @@ class KennelStore(Application[uuid.UUID]):
 Entry = tuple[uuid.UUID, int, str, bytes]  # stream, version, topic, stored bytes: a StoredEvent's fields
 
 
-def _entries(appends: Sequence[Append]) -> Iterator[Entry]:
-    """Each game's records, then its desk entries: stream, version, topic and stored bytes."""
+def _as_is(stream: uuid.UUID) -> uuid.UUID:
+    return stream
+
+
+def _hex(stream: uuid.UUID) -> str:
+    return stream.hex
+
+
+def _entries(appends: Sequence[Append], stream_of: Callable[[uuid.UUID], Any] = _as_is) -> list[Any]:
+    """Each game's records, then its desk entries: stream, version, topic and stored bytes, each
+    stream as `stream_of` gives it (the library's UUID, an `Entry`; or the hex that SQLite's own
+    writer inserts, a `Row`), asked once per append. One pass, into a list: for an alone append
+    this runs on the writer thread while its caller waits for the commit to begin
+    (kennel.service.appender)."""
+    made: list[Any] = []
     for append in appends:
-        for record in append.records:
-            yield append.game_id, record.version, RECORD_TOPIC, record.to_bytes()
+        game = stream_of(append.game_id)
+        made += [(game, record.version, RECORD_TOPIC, record.to_bytes()) for record in append.records]
         if append.desk_entries:
-            desk = desk_id(append.game_id)
-            for i, entry in enumerate(append.desk_entries):
-                yield desk, append.desk_version + i + 1, DESK_TOPIC, canonical_json(entry)
+            desk, first = stream_of(desk_id(append.game_id)), append.desk_version + 1
+            made += [(desk, first + i, DESK_TOPIC, canonical_json(entry)) for i, entry in enumerate(append.desk_entries)]
+    return made
 
 
 def _rows(appends: Sequence[Append]) -> list[Row]:
-    """`_entries` as the rows SQLite's writer inserts (stream ids as hex), made in one pass with
-    each stream's hex once per append: this runs on the writer thread while an alone append's
-    caller waits for its commit to begin (kennel.service.appender), a fifth of what a generator
-    of entries and a second pass over them cost."""
-    rows: list[Row] = []
-    for append in appends:
-        game = append.game_id.hex
-        rows += [(game, record.version, RECORD_TOPIC, record.to_bytes()) for record in append.records]
-        if append.desk_entries:
-            desk, first = desk_id(append.game_id).hex, append.desk_version + 1
-            rows += [(desk, first + i, DESK_TOPIC, canonical_json(entry)) for i, entry in enumerate(append.desk_entries)]
-    return rows
+    """`_entries` as the rows SQLite's writer inserts: stream ids as hex."""
+    return _entries(appends, _hex)
 
 
 def stored_events(appends: Sequence[Append]) -> list[StoredEvent]:
@@ -307,21 +310,22 @@ class GameStore:
         """
         try:
             with self.in_flight.call():
-                self._insert(list(_entries(appends)) if self._writer is None else _rows(appends), before_commit)
+                self._insert(_entries(appends, self._stream_of()), before_commit)
         except (IntegrityError, RowTaken) as error:
             raise VersionConflict(", ".join(str(a.game_id) for a in appends)) from error
 
     def append_attempt(self, game_id: uuid.UUID, number: int, attempt: Attempt) -> None:
         """Keep a refused command (the game's `number`th); VersionConflict if that number is taken."""
-        stream = attempts_id(game_id)
-        state = canonical_json(attempt.to_json())
-        stored: Entry | Row = (stream, number, ATTEMPT_TOPIC, state) if self._writer is None else (
-            stream.hex, number, ATTEMPT_TOPIC, state)
+        stored = (self._stream_of()(attempts_id(game_id)), number, ATTEMPT_TOPIC, canonical_json(attempt.to_json()))
         try:
             with self.in_flight.call():
                 self._insert([stored])
         except (IntegrityError, RowTaken) as error:
             raise VersionConflict(str(game_id)) from error
+
+    def _stream_of(self) -> Callable[[uuid.UUID], Any]:
+        """How `_insert` wants a stream id: as the library's UUID, or as the hex its rows hold."""
+        return _as_is if self._writer is None else _hex
 
     def _insert(self, stored: Sequence[Any], before_commit: Callable[[], None] | None = None) -> None:
         """Write `stored` in one transaction: the library's entries (`Entry`) where the store has
