@@ -21,16 +21,18 @@ batch), and the thread hands the outcome back with `call_soon_threadsafe`, which
 caller's future. While a batch is being written the next one gathers on the loop.
 
 An append made while the server serves nothing else (`submit(alone=True)`) is not batched: the
-loop hands it to the writer thread and waits, without a turn of the loop, until the thread has
-inserted its rows and begun the commit; `submit` then returns, the caller builds its answer
-while the disk syncs, and awaiting the append waits (again without a turn of the loop) for the
-commit. The store must allow it (a SQLite file this process alone writes) and its commits must
-have been quick. This overlaps the durable commit with the answer, as batches do, without what
-the hand-off costs a batch: two wake-ups of the loop and the thread waiting for the GIL until
-the loop yields (so the answer was built before the commit even began). While the loop waits
-for the thread it lets go of the GIL; the thread takes it, and SQLite lets go of it again while
-it syncs, so the loop builds the answer meanwhile and gRPC's poller thread goes on. Under load
-most appends are not alone and gather into batches on the thread as before
+loop writes it itself, at once, and the caller's work of the meanwhile (its answer) runs on the
+writer thread during the commit. Once the rows are inserted the loop hands that work to the
+idle thread and begins the commit; SQLite lets go of the GIL while the disk syncs, and the
+thread takes it and builds the answer meanwhile. The loop then waits for the work, which is
+usually over before the sync. Neither thread's wake-up is then on the command's path (each
+costs 40 to 70 us on the machines we measured): the thread wakes while the disk syncs, and the
+loop is woken by its own sync returning. Handing the commit to the thread instead (the loop
+building the answer) paid both: the thread's wake-up before the commit began, the loop's after
+it ended (docs/performance.md, fifteenth pass). The loop touches nothing of the caller's while
+the work runs: it is inside SQLite, then blocked until the work is done. The store must allow
+this (a SQLite file this process alone writes) and its commits must have been quick. Under
+load most appends are not alone and gather into batches on the thread as before
 (kennel.service.calls says when a call is alone; docs/performance.md, sixth and tenth passes).
 
 A batch is all or none. When it fails (a version conflict: another replica wrote to one of its
@@ -41,6 +43,7 @@ lost the race sees the conflict and decides again (kennel.service.games); the ot
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import queue
 import threading
 import time
@@ -96,38 +99,48 @@ class Appender:
             self._kick = asyncio.get_running_loop().call_soon(self._hand_over)
         await waiting
 
-    def submit(self, append: Append, alone: bool = False) -> Awaitable[None]:
-        """Queue `append` and hand it to the writer thread now if it is idle; awaiting the result
-        returns once the append is committed (or raises, as `append` does). The caller may work
-        meanwhile, but must not publish anything of the append before that.
+    def submit(
+        self, append: Append, alone: bool = False, meanwhile: Callable[[], None] | None = None
+    ) -> Awaitable[None]:
+        """Queue `append` and hand it to the writer thread now if it is idle, run `meanwhile`
+        (the caller's work while the append is committed; it must not raise), and return what,
+        awaited, returns once the append is committed (or raises, as `append` does). The caller
+        must not publish anything of the append before that.
 
-        `alone`: the caller serves the only call in progress. The append is then not batched:
-        this returns once its commit has begun, and awaiting it waits for the commit with the
-        loop held (see the module's docstring), when nothing else is written or waiting and the
-        store allows it."""
+        `alone`: the caller serves the only call in progress. The append is then not batched
+        when nothing else is written or waiting and the store allows it: it is committed on the
+        spot, `meanwhile` running on the writer thread during the sync (see the module's
+        docstring), and what this returns is already settled (awaiting it takes no turn of
+        the loop)."""
         if alone and self._quick and not self._writing and not self._waiting and self._store.writes_inline:
             self._refuse_when_closed()
-            committing = _Committing(append)
-            self._thread.submit(self._commit_alone, committing)
-            committing.wait_until_committing()
-            if self._metrics is not None:
-                self._metrics.appends_on_loop.inc()
-            return committing
+            return self._commit_alone(append, meanwhile)
         waiting = self._queue(append)
         if not self._writing:
             self._hand_over()
+        if meanwhile is not None:
+            meanwhile()
         return waiting
 
-    def _commit_alone(self, committing: _Committing) -> None:
-        """On the writer thread: an alone append, its caller's loop waiting (see `submit`)."""
+    def _commit_alone(self, append: Append, meanwhile: Callable[[], None] | None) -> _Settled:
+        """On the loop: commit `append` now, `meanwhile` on the writer thread during the sync."""
+        beside = None if meanwhile is None else _Beside(meanwhile)
         started = self._clock()
         try:
-            committing.failure = self._write([committing.append], before_commit=committing.signal)[0]
-        except BaseException as error:  # the write itself failed: the caller hears of it
-            committing.failure = error
+            failure = self._write([append], before_commit=None if beside is None else self._start(beside))[0]
         finally:
             self._quick = self._clock() - started <= INLINE_COMMIT_SECONDS
-            committing.finish()
+            if beside is not None:
+                beside.wait()  # at once if it never started: the insert failed (nothing to prepare)
+        if self._metrics is not None:
+            self._metrics.appends_on_loop.inc()
+        return _Settled(failure)
+
+    def _start(self, beside: _Beside) -> Callable[[], None]:
+        def start() -> None:  # the rows are in; the commit and its sync begin as this returns
+            beside.started = True
+            self._thread.submit(beside.run)
+        return start
 
     def _queue(self, append: Append) -> asyncio.Future[None]:
         done = self._future()
@@ -203,7 +216,7 @@ class Appender:
         """On the writer thread: one transaction for all, or one each after a version conflict.
         Any other failure (the store unreachable) is every append's: writing them one by one
         would only make each caller wait for the store's retries again. `before_commit`: see
-        GameStore.append_many (an alone append's: `_Committing.signal`)."""
+        GameStore.append_many (an alone append's hands the caller's work to the thread)."""
         try:
             if before_commit is None:
                 self._store.append_many(appends)
@@ -274,43 +287,43 @@ class _WriterThread:
                 log.exception("writer_failed")
 
 
-class _Committing:
-    """An alone append on the writer thread while its caller's loop waits (Appender.submit).
+class _Beside:
+    """The caller's work on the writer thread while the loop commits an alone append
+    (Appender.submit). A plain lock, taken at first and given back once the work is done: the
+    loop blocks on it directly; an asyncio future would need a turn of the loop and a wake-up
+    through it. The work runs in the caller's context (its log lines keep the call's fields)."""
 
-    Two plain locks, taken at first, each given back once by the writer thread: `_begun` when the
-    commit begins (or the write failed before it), `_done` when it is over. The loop blocks on
-    them directly; an asyncio future would need a turn of the loop and a wake-up through it."""
+    __slots__ = ("work", "started", "_context", "_done")
 
-    __slots__ = ("append", "failure", "_begun", "_done", "_signalled", "_settled")
-
-    def __init__(self, append: Append) -> None:
-        self.append = append
-        self.failure: BaseException | None = None
-        self._begun = threading.Lock()
-        self._begun.acquire()
+    def __init__(self, work: Callable[[], None]) -> None:
+        self.work = work
+        self.started = False  # handed to the thread (touched by the loop only)
+        self._context = contextvars.copy_context()
         self._done = threading.Lock()
         self._done.acquire()
-        self._signalled = False  # touched by the writer thread only
-        self._settled = False  # touched by the loop only
 
-    def signal(self) -> None:
-        """On the writer thread: the rows are in, the commit begins (SQLite lets go of the GIL)."""
-        if not self._signalled:
-            self._signalled = True
-            self._begun.release()
+    def run(self) -> None:
+        """On the writer thread."""
+        try:
+            self._context.run(self.work)
+        finally:
+            self._done.release()
 
-    def finish(self) -> None:
-        """On the writer thread: the outcome is in `failure`."""
-        self.signal()  # a write that failed before its commit still lets the loop go on
-        self._done.release()
+    def wait(self) -> None:
+        """On the loop: until the work is done, if it was handed over."""
+        if self.started:
+            self._done.acquire()
 
-    def wait_until_committing(self) -> None:
-        self._begun.acquire()
+
+class _Settled:
+    """An append's outcome, already known: awaiting it raises the failure, with no turn of the loop."""
+
+    __slots__ = ("failure",)
+
+    def __init__(self, failure: BaseException | None) -> None:
+        self.failure = failure
 
     def __await__(self) -> Generator[Any, None, None]:
-        if not self._settled:
-            self._done.acquire()  # the loop waits: its call is the only one served
-            self._settled = True
         if self.failure is not None:
             raise self.failure
         return

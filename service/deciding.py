@@ -15,6 +15,7 @@ import dataclasses
 import hashlib
 import uuid
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import structlog
@@ -178,12 +179,12 @@ class Deciding(HubState):
                     raise
                 entries = [*entries, *self.timers.entries(live, appending)]
                 # Handed to the writer thread now: the answer is built while the disk syncs (or,
-                # for a call served alone, written on the loop at once: see Appender.submit).
+                # for a call served alone, written on the loop at once, the answer built on the
+                # writer thread meanwhile: see Appender.submit).
                 committed = self.appender.submit(
-                    Append(live.id, appending.records, live.desk.version, entries), alone=alone
+                    Append(live.id, appending.records, live.desk.version, entries), alone=alone,
+                    meanwhile=None if meanwhile is None else partial(_run_meanwhile, meanwhile, appending, entries),
                 )
-                if meanwhile is not None:
-                    _run_meanwhile(meanwhile, appending, entries)
                 try:
                     await committed
                 except VersionConflict:

@@ -25,13 +25,16 @@ from testkit.servers import ServerThread, run_with_hub
 
 
 class FlakyStore(GameStore):
-    """A SQLite store whose next append fails with `fail_next`, once."""
+    """A SQLite store whose next append fails with `fail_next`, once, as a commit does whose
+    sync fails: after its rows are in (`before_commit` called, as SQLiteWriter calls it)."""
 
     fail_next: Exception | None = None
 
     def append_many(self, appends: Sequence[Append], before_commit: Callable[[], None] | None = None) -> None:
         failure, self.fail_next = self.fail_next, None
         if failure is not None:
+            if before_commit is not None:
+                before_commit()
             raise failure
         super().append_many(appends, before_commit)
 

@@ -1,11 +1,12 @@
 """Group commit: appends waiting together share one transaction; when the batch hits a version
 conflict only the append that conflicts fails, and the others are stored. An append made while
-nothing else is served is committed at once, not batched: the caller builds its answer while the
-commit runs, and waits for it without a turn of the loop."""
+nothing else is served is committed at once on the loop, not batched, while the writer thread
+builds the caller's answer during the sync; waiting for it takes no turn of the loop."""
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import threading
 import time
 import uuid
@@ -121,8 +122,8 @@ def test_a_store_failure_fails_the_whole_batch_once(tmp_path: Path) -> None:
 
 class _Recording(GameStore):
     """A SQLite store that notes, for each append, the thread it is written on and whether it
-    was committed alone (given a `before_commit`); it may be slow, and an alone append's commit
-    may wait, once its rows are in, for the test to say so (`gate`)."""
+    was committed alone (on its caller's thread, not the writer's); it may be slow, and a
+    commit may wait, once its rows are in, for the test to say so (`gate`)."""
 
     threads: list[str]
     alone: list[bool]
@@ -133,19 +134,18 @@ class _Recording(GameStore):
     gate_opened_in_time: bool | None = None
 
     def append_many(self, appends: Sequence[Append], before_commit: Callable[[], None] | None = None) -> None:
-        self.threads.append(threading.current_thread().name)
-        self.alone.append(before_commit is not None)
+        thread = threading.current_thread().name
+        self.threads.append(thread)
+        self.alone.append(not thread.startswith("kennel-writer"))
         time.sleep(self.delay)
         if self.clock is not None:
             self.clock.now += self.takes
-        if before_commit is None:
-            super().append_many(appends)
-            return
         gate = self.gate
 
         def begun() -> None:
-            before_commit()
-            if gate is not None:  # the commit waits here, its caller told it has begun
+            if before_commit is not None:
+                before_commit()
+            if gate is not None:  # the commit waits here, its rows in, until the test says so
                 self.gate_opened_in_time = gate.wait(timeout=10)
 
         super().append_many(appends, begun)
@@ -158,29 +158,42 @@ def _recording(tmp_path: Path) -> _Recording:
     return store
 
 
-def test_an_alone_append_lets_its_caller_work_while_it_commits_and_is_awaited_without_a_turn_of_the_loop(
+_CALL: contextvars.ContextVar[str] = contextvars.ContextVar("call", default="none")
+
+
+def test_an_alone_append_is_committed_on_the_loop_while_the_writer_thread_does_the_callers_work(
     tmp_path: Path,
 ) -> None:
-    """Alone (the only call served): `submit` returns once the rows are in and the commit has
-    begun, so the caller's work (its answer) runs during the commit; awaiting it then waits
-    for the commit on the spot, with no turn of the loop. Not alone: batched on the writer
-    thread, as ever. The metrics count the one committed alone. Fails if `submit` waits for
-    the commit (the gate would open only after it) or if awaiting yields to the loop."""
+    """Alone (the only call served): the append is committed on the caller's thread at once,
+    and the caller's work (its answer) runs on the writer thread, in the caller's context,
+    while the commit syncs: the commit here waits, its rows in, until that work has run, so
+    the test fails if the work waits for the commit or runs on the loop. `submit` returns once
+    both are over, and awaiting what it returns takes no turn of the loop. Not alone: written
+    on the writer thread in a batch, the work done on the loop meanwhile, as ever. The metrics
+    count the one committed alone."""
     store = _recording(tmp_path)
     store.gate = threading.Event()
     metrics = Metrics(CollectorRegistry())
     appender = Appender(store, metrics)
     games = [uuid.uuid4() for _ in range(2)]
+    worked: list[tuple[str, str, bool]] = []
+
+    def work() -> None:  # the caller's answer, built while the commit runs
+        worked.append((threading.current_thread().name, _CALL.get(), bool(store.read_records(games[len(worked)]))))
+        assert store.gate is not None
+        store.gate.set()
 
     async def both() -> None:
         turns: list[str] = []
-        committing = appender.submit(_opening(games[0]), alone=True)
+        _CALL.set("the first call")
+        committing = appender.submit(_opening(games[0]), alone=True, meanwhile=work)
+        assert store.read_records(games[0])  # committed once `submit` returns
+        assert len(worked) == 1
         asyncio.get_running_loop().call_soon(turns.append, "a turn of the loop")
-        store.gate.set()  # the caller's work, done while the commit waits for it
         await committing
         assert turns == []  # awaited without yielding to the loop
-        assert store.read_records(games[0])  # committed once awaited
-        await appender.submit(_opening(games[1]))
+        _CALL.set("the second call")
+        await appender.submit(_opening(games[1]), meanwhile=work)
         assert turns == ["a turn of the loop"]
 
     try:
@@ -189,8 +202,33 @@ def test_an_alone_append_lets_its_caller_work_while_it_commits_and_is_awaited_wi
         store.close()
     assert store.gate_opened_in_time is True
     assert store.alone == [True, False]
-    assert all(name.startswith("kennel-writer") for name in store.threads)
+    assert store.threads[0] == "MainThread" and store.threads[1].startswith("kennel-writer")
+    # The first call's work ran on the writer thread before its commit was over (nothing stored
+    # yet); the second's on the loop (whether its batch is stored by then is a race).
+    assert worked[0] == ("kennel-writer", "the first call", False)
+    assert worked[1][:2] == ("MainThread", "the second call")
     assert _sample(metrics, "kennel_appends_on_loop_total") == 1
+
+
+def test_an_alone_append_that_fails_does_not_hand_over_its_callers_work(tmp_path: Path) -> None:
+    """The insert failed (the version is taken): there is nothing to prepare, the work is not
+    run, and awaiting the append raises the conflict without a turn of the loop."""
+    store = GameStore.sqlite(tmp_path)
+    appender = Appender(store)
+    game = uuid.uuid4()
+    store.append_many([_opening(game)])
+    worked: list[str] = []
+
+    async def again() -> None:
+        committing = appender.submit(_opening(game), alone=True, meanwhile=lambda: worked.append("work"))
+        await committing
+
+    try:
+        with pytest.raises(VersionConflict):
+            asyncio.run(again())
+    finally:
+        store.close()
+    assert worked == []
 
 
 def test_an_alone_append_waits_its_turn_behind_a_batch_being_written(tmp_path: Path) -> None:
