@@ -169,21 +169,26 @@ def test_the_supervisor_serves_one_port_with_every_worker_and_stops_them(tmp_pat
         kennels = [Kennel(f"127.0.0.1:{port}", timeout=20) for _ in range(4)]
         try:
             game: CreatedGame = kennels[0].create_game("hoarders", ["Ann", "Bob"])
-            rnd, played = random.Random(5), 0
+            rnd, played, acknowledged = random.Random(5), 0, 0
             refused: list[str] = []  # said if too few commands go through (normally none is refused)
             for turn in range(40):  # bounded: a few commands through each channel in turn
                 kennel = kennels[turn % len(kennels)]
+                # The worker behind this channel may not have heard of the other's last append
+                # yet (cross-process notification, slower on a loaded machine): a command chosen
+                # from its view would be refused. Wait, bounded, until it has.
+                watching = kennel.session(game.game_id, game.spectator_credential)
+                wait_until(lambda w=watching: w.view().version >= acknowledged, "the channel's worker caught up")
                 chosen = choose(kennel, game, rnd)
                 if chosen is None:  # a short game (five of a kind early) is over
                     break
                 seat, command = chosen
                 try:
-                    kennel.session(game.game_id, game.credentials[seat]).act(command, f"c{turn}")
+                    answer = kennel.session(game.game_id, game.credentials[seat]).act(command, f"c{turn}")
                 except KennelError as error:  # chosen from a view a poll behind: choose again
                     assert error.status.name in ("FAILED_PRECONDITION", "ABORTED"), error
                     refused.append(f"turn {turn}, channel {turn % len(kennels)}: {error}")
                     continue
-                played += 1
+                played, acknowledged = played + 1, answer.last_version
             assert played >= 5, (played, refused)
             spectator = [k.session(game.game_id, game.spectator_credential) for k in kennels]
             final = max(session.view().version for session in spectator)
