@@ -192,6 +192,7 @@ def _place_view(place: Place) -> PlaceView:
 _TRADE_ANSWER, _TRADE_OFFER = Step.TRADE_ANSWER, Step.TRADE_OFFER
 _NAME_KINDS, _CHARM_OFFENSIVE, _BATTLE = Step.NAME_KINDS, Step.CHARM_OFFENSIVE, Step.BATTLE
 _STICK_CHASE, _PLUNDERING_POOCH = ActionCard.STICK_CHASE, ActionCard.PLUNDERING_POOCH
+_SNIFF_SELECT = Step.SNIFF_SELECT  # asked by every seat's view
 
 
 def effect_view(effect: Any, viewer: int | None) -> EffectView:
@@ -266,7 +267,7 @@ def _weapon(state: CanineState, seat: int | None) -> Weapon | None:
 
 def _sniffing(state: CanineState, seat: int | None) -> bool:
     effect = state.effect
-    return isinstance(effect, Choosing) and effect.step is Step.SNIFF_SELECT and effect.seat == seat
+    return isinstance(effect, Choosing) and effect.step is _SNIFF_SELECT and effect.seat == seat
 
 
 def redact(event: Any, viewer: int | None) -> Any:

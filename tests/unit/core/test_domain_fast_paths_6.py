@@ -1,0 +1,105 @@
+"""The sixth pass of domain fast paths give what the plain paths give, at every position of
+seeded bot games:
+
+- Canine Kleptomaniacs' trade labels: an asked-for item's label, kept per item object and
+  whose it is (`words._asked`), is the label written afresh; an offer's sides are counted
+  (`words._things`) as a `Counter` counted them, in the same order;
+- the legal commands with one field made once per value (`frozen.one_per_value`: Canine
+  Kleptomaniacs' trade steps, weapons, passes, losses and rerolls) equal the commands made afresh
+  and hash alike, and the same value is offered as the same object from state to state.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from kennel.domain.canine_kleptomaniacs import words as ck_words
+from kennel.domain.canine_kleptomaniacs.commands import AskInTrade, TradeItem
+from kennel.domain.canine_kleptomaniacs.state import Offer
+from kennel.domain.core import table as tables
+from kennel.domain.core import telling
+from kennel.domain.core.frozen import replaced
+from kennel.domain.core.words import listing, possessive
+import pytest
+from testkit.bot_games import bot_game_tables
+
+LABELS = ("", "-b", "-c")
+
+
+def _tables(name: str, label: str = "") -> Iterator[tables.Table[Any]]:
+    return bot_game_tables(name, f"fast-paths-6-{name}{label}")
+
+
+# ---- Canine Kleptomaniacs: trade labels ----
+
+
+def _things_plainly(items: tuple[TradeItem, ...], whose: str, unseen: bool = False) -> str:
+    """`words._things` as it was written with a `Counter`."""
+    if unseen:
+        items = tuple(replaced(item, kind=None) if item.face_down else item for item in items)
+    alike = Counter(items)
+    return listing([ck_words._item(item, whose, count=alike[item]) for item in alike]) or "nothing"
+
+
+def test_canine_kleptomaniacs_trade_labels_are_those_written_afresh() -> None:
+    asked = sides = 0
+    for label in LABELS:
+        for table in _tables("canine-kleptomaniacs", label):
+            names = telling.names_of(table)
+            state = table.state
+            offer = state.effect if isinstance(state.effect, Offer) else None
+            if offer is not None:
+                for items in (offer.gives, offer.takes):
+                    for whose, unseen in (("your", False), ("their", True)):
+                        assert ck_words._things(items, whose, unseen) == _things_plainly(items, whose, unseen)
+                        sides += 1
+            for seat in range(len(table.seats)):
+                for command in tables.legal_commands(table, seat):
+                    if not isinstance(command, AskInTrade):
+                        continue
+                    assert offer is not None and offer.partner is not None
+                    whose = possessive(names[offer.partner])
+                    plain = f"Ask for {ck_words._item(command.item, whose)}"
+                    assert telling.label(table, seat, command, names).text == plain
+                    assert ck_words._asked.__wrapped__(command.item, whose) == plain
+                    asked += 1
+    assert asked > 300 and sides > 100
+
+
+# ---- one object per value ----
+
+
+def _afresh(command: Any) -> Any:
+    return type(command)(**{field.name: getattr(command, field.name) for field in dataclasses.fields(command)})
+
+
+MADE_ONCE = {
+    "canine-kleptomaniacs": {
+        "TradeWith",
+        "GiveInTrade",
+        "AskInTrade",
+        "ChooseWeapon",
+        "PassCard",
+        "LoseCollectables",
+        "RollAgain",
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(MADE_ONCE))
+def test_commands_made_once_per_value_equal_those_made_afresh(name: str) -> None:
+    seen: dict[Any, Any] = {}
+    offered: Counter[str] = Counter()
+    for label in LABELS:
+        for table in _tables(name, label):
+            for seat in range(len(table.seats)):
+                for command in tables.legal_commands(table, seat):
+                    plain = _afresh(command)
+                    assert plain == command and hash(plain) == hash(command) and repr(plain) == repr(command)
+                    if type(command).__name__ in MADE_ONCE[name]:
+                        offered[type(command).__name__] += 1
+                        assert seen.setdefault(plain, command) is command  # the same value, the same object
+    assert sum(offered.values()) > 300 and {"GiveInTrade", "AskInTrade", "TradeWith"} <= set(offered)
