@@ -4,6 +4,8 @@ seeded bot games:
 - Canine Kleptomaniacs' trade labels: an asked-for item's label, kept per item object and
   whose it is (`words._asked`), is the label written afresh; an offer's sides are counted
   (`words._things`) as a `Counter` counted them, in the same order;
+- Canine Kleptomaniacs' seat view between cards (no effect, nothing suspended) is the public
+  view with the viewer's hand, as the view written from scratch (`plain_views`) is;
 - every command type hashes apart from the others (`frozen.hashed_by_type`): equal commands
   still hash alike (over every legal command of every game's bot games), commands without
   fields no longer all hash as `()`;
@@ -19,6 +21,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from kennel.domain.canine_kleptomaniacs import views as ck_views
 from kennel.domain.canine_kleptomaniacs import words as ck_words
 from kennel.domain.canine_kleptomaniacs.commands import AskInTrade, TradeItem
 from kennel.domain.canine_kleptomaniacs.state import Offer
@@ -29,6 +32,7 @@ from kennel.domain.core.undo import ENGINE_COMMANDS
 from kennel.domain.registry import GAMES
 from kennel.domain.core.words import listing, possessive
 import pytest
+from plain_views import canine_view
 from testkit.bot_games import bot_game_tables
 
 LABELS = ("", "-b", "-c")
@@ -145,3 +149,19 @@ def test_hashed_by_type_hashes_what_equality_compares() -> None:
     assert Pair(1, "a") == Pair(1, "b") and hash(Pair(1, "a")) == hash(Pair(1, "b")) != hash(Pair(2))
     with pytest.raises(TypeError):
         hashed_by_type([int])
+
+
+# ---- Canine Kleptomaniacs: seat views between cards ----
+
+
+def test_canine_kleptomaniacs_seat_views_are_those_written_from_scratch() -> None:
+    between = 0
+    for label in LABELS:
+        for table in _tables("canine-kleptomaniacs", label):
+            state = table.state
+            between += state.effect is None and state.suspended is None
+            for viewer in (*range(len(table.seats)), None):
+                made = ck_views.view(state, viewer)
+                plain = canine_view(state, viewer)
+                assert made == plain and list(made.__dict__) == list(plain.__dict__)
+    assert between > 100
