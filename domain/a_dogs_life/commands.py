@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kennel.domain.core.frozen import short_lived
+from kennel.domain.core.frozen import hashed_by_type_here, short_lived
 
 
 @short_lived
@@ -111,3 +111,8 @@ class SteerTruck:
     """At a crossroads, drive the dogcatcher's truck on to this adjacent street square."""
 
     to: int
+
+
+# Each command type hashes apart from the others (a server keeps commands in a dict): last, before
+# any command is made.
+hashed_by_type_here(globals())

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kennel.domain.canine_kleptomaniacs.components import BedroomCard, Collectable, Weapon
-from kennel.domain.core.frozen import short_lived
+from kennel.domain.core.frozen import hashed_by_type_here, short_lived
 from kennel.domain.core.rules import IdentityEnum
 
 
@@ -293,3 +293,8 @@ class ClaimBedroomCard:
 @dataclass(frozen=True)
 class ClaimThreeCards:
     """Plundering Pooch spoils: three cards (blind) from the loser's hand."""
+
+
+# Each command type hashes apart from the others (a server keeps commands in a dict): last, before
+# any command is made.
+hashed_by_type_here(globals())

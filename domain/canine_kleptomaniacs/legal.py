@@ -89,6 +89,8 @@ _USE_CHARM_OFFENSIVE = UseCharmOffensive()
 # Commands with one field (a kind, a seat): one object per value, for the same reason.
 _ASK_FOR, _CHOOSE_VICTIM = one_per_value(AskForCollectable), one_per_value(ChooseVictim)
 _DISCARD = one_per_value(DiscardCard)
+_ROLL_AGAIN, _PASS, _LOSE = one_per_value(RollAgain), one_per_value(PassCard), one_per_value(LoseCollectables)
+_WEAPONS = tuple(ChooseWeapon(weapon) for weapon in Weapon)  # every fighter is offered all three
 
 
 def legal_commands(state: CanineState, seat: int, only: type | None = None) -> tuple[Any, ...]:
@@ -180,7 +182,7 @@ def effect_commands(state: CanineState, seat: int, effect: Any, only: type | Non
     if isinstance(effect, Battle):
         if seat not in effect.fighters or effect.weapons[effect.fighters.index(seat)] is not None:
             return []
-        return [ChooseWeapon(weapon) for weapon in Weapon]
+        return list(_WEAPONS)
     if isinstance(effect, Offer):
         return offer_commands(state, seat, effect, only)
     return []
@@ -201,7 +203,7 @@ def choosing_commands(state: CanineState, seat: int, effect: Choosing) -> list[A
         size = min(manifest().numbers["sniff_it_out_picks_from_laundry"], len(state.laundry))
         return [PickFromLaundry(cards) for cards in picks(state.laundry, size)]
     if step is Step.KEY_REROLL:
-        return [*(RollAgain(kind) for kind in kinds_in(discardable(hand))), _STOP_ROLLING]
+        return [*map(_ROLL_AGAIN, kinds_in(discardable(hand))), _STOP_ROLLING]
     if step is Step.LEAF_STORM:
         return [*map(_DISCARD, kinds_in(discardable(hand))), _END_LEAF_STORM]
     if step is Step.HAND_LIMIT:
@@ -220,11 +222,11 @@ def choosing_commands(state: CanineState, seat: int, effect: Choosing) -> list[A
 def owed_commands(state: CanineState, seat: int, effect: Owed) -> list[Any]:
     hand = state.seats[seat].hand
     if effect.step is Step.WALKIES:
-        return [PassCard(kind) for kind in kinds_in(hand)]
+        return list(map(_PASS, kinds_in(hand)))
     # Grapes of Wrath: a set if the seat has one, else any one card; nothing if nothing may go.
     sets = set_kinds(hand)
     kinds = sets or kinds_in(discardable(hand))
-    return [LoseCollectables(kind) for kind in kinds] if kinds else [LoseCollectables(None)]
+    return list(map(_LOSE, kinds)) if kinds else [_LOSE(None)]
 
 
 def offer_commands(state: CanineState, seat: int, offer: Offer, only: type | None) -> list[Any]:

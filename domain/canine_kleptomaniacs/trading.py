@@ -30,7 +30,7 @@ from kennel.domain.canine_kleptomaniacs.events import (
 from kennel.domain.canine_kleptomaniacs.hands import declare_paw, kinds_in
 from kennel.domain.canine_kleptomaniacs.resolution import Resolution
 from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer, Seat, TurnPhase
-from kennel.domain.core.frozen import per_recent_part
+from kennel.domain.core.frozen import one_per_value, per_recent_part
 
 PAW = Collectable.ULTIMATE_PAW
 _COLLECTABLES = tuple(Collectable)  # in enum order, without iterating the enum class each time
@@ -39,6 +39,10 @@ _COLLECTABLES = tuple(Collectable)  # in enum order, without iterating the enum 
 # instructions, callgrind), where a module constant is a dict look-up.
 HAND, HIDDEN_CARD, HIDING_PLACE, BEDROOM = Source.HAND, Source.HIDDEN_CARD, Source.HIDING_PLACE, Source.BEDROOM
 ITEMS_KEPT = 64  # seats whose items are kept (a few tuples of about twenty items each per trade)
+# The trade steps, one object per value (the items are the rules' own, made once per seat part):
+# a seat composing an offer is offered every item of both seats again at each step, and the
+# server finds a step it met before by identity (its `__eq__` skipped, kennel.service.viewbytes).
+_TRADE_WITH, _GIVE, _ASK = one_per_value(TradeWith), one_per_value(GiveInTrade), one_per_value(AskInTrade)
 
 
 def offers_per_turn() -> int:
@@ -201,15 +205,15 @@ def composing_commands(
     """The proposer's next steps: name the partner, then put in or ask for one more thing
     (with `only`, just the steps of that type)."""
     if offer.partner is None:
-        return [TradeWith(partner) for partner in partners(state, offer.proposer)]
+        return list(map(_TRADE_WITH, partners(state, offer.proposer)))
     gives: list[TradeWith | GiveInTrade | AskInTrade] = []
     asks: list[TradeWith | GiveInTrade | AskInTrade] = []
     if only in (None, GiveInTrade):
         own = _tally(state, offer, asking=False)
-        gives = [GiveInTrade(item) for item in items_of(state, offer.proposer, asking=False) if own.can_add(item)]
+        gives = [_GIVE(item) for item in items_of(state, offer.proposer, asking=False) if own.can_add(item)]
     if only in (None, AskInTrade):
         other = _tally(state, offer, asking=True)
-        asks = [AskInTrade(item) for item in items_of(state, offer.partner, asking=True) if other.can_add(item)]
+        asks = [_ASK(item) for item in items_of(state, offer.partner, asking=True) if other.can_add(item)]
     return [*gives, *asks]
 
 

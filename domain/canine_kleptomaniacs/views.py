@@ -110,6 +110,11 @@ def view(state: CanineState, viewer: int | None) -> CanineView:
     public = _public_view(state)
     if viewer is None or not 0 <= viewer < state.seat_count:
         return public
+    hand = state.seats[viewer].hand
+    if state.effect is None and state.suspended is None:
+        # Between cards (most states): no Walkies card, weapon, Laundry Pile or offer of the
+        # viewer's to show, as `_walkies_card`, `_weapon`, `_sniffing` and the offers below find.
+        return replaced(public, viewer=viewer, hand=hand)
     changes: dict[str, Any] = {}
     # A trade offer shows its giver what it offers face down (`effect_view`); every other
     # viewer sees it as the public view does, which is then kept as it is.
@@ -120,7 +125,7 @@ def view(state: CanineState, viewer: int | None) -> CanineView:
     return replaced(
         public,
         viewer=viewer,
-        hand=state.seats[viewer].hand,
+        hand=hand,
         walkies_card=_walkies_card(state, viewer),
         weapon=_weapon(state, viewer),
         laundry=state.laundry if _sniffing(state, viewer) else (),
@@ -132,13 +137,14 @@ def view(state: CanineState, viewer: int | None) -> CanineView:
 def _public_view(state: CanineState) -> CanineView:
     """The spectator's view, which every seat's view extends with what only it may see."""
     effect = state.effect
+    offers = offers_per_turn()  # asked once, not once per seat
     return CanineView(
         viewer=None,
         turn=None if state.finished is not None or state.turn_number == 0 else state.turn,
         turn_number=state.turn_number,
         phase=state.phase,
         took_action_card=state.took_action_card,
-        proposals_left=max(0, offers_per_turn() - state.proposals_of(state.turn)),
+        proposals_left=max(0, offers - state.proposals_of(state.turn)),
         action_deck=len(state.actions),
         collectables_deck=len(state.collectables),
         bedroom_deck=len(state.bedroom),
@@ -156,9 +162,7 @@ def _public_view(state: CanineState) -> CanineView:
         walkies_card=None,
         weapon=None,
         laundry=(),
-        proposals_left_by_seat=tuple(
-            max(0, offers_per_turn() - state.proposals_of(seat)) for seat in range(state.seat_count)
-        ),
+        proposals_left_by_seat=tuple(max(0, offers - state.proposals_of(seat)) for seat in range(state.seat_count)),
         suspended=None if state.suspended is None else effect_view(state.suspended, None),
     )
 
@@ -192,6 +196,7 @@ def _place_view(place: Place) -> PlaceView:
 _TRADE_ANSWER, _TRADE_OFFER = Step.TRADE_ANSWER, Step.TRADE_OFFER
 _NAME_KINDS, _CHARM_OFFENSIVE, _BATTLE = Step.NAME_KINDS, Step.CHARM_OFFENSIVE, Step.BATTLE
 _STICK_CHASE, _PLUNDERING_POOCH = ActionCard.STICK_CHASE, ActionCard.PLUNDERING_POOCH
+_SNIFF_SELECT = Step.SNIFF_SELECT  # asked by every seat's view
 
 
 def effect_view(effect: Any, viewer: int | None) -> EffectView:
@@ -266,7 +271,7 @@ def _weapon(state: CanineState, seat: int | None) -> Weapon | None:
 
 def _sniffing(state: CanineState, seat: int | None) -> bool:
     effect = state.effect
-    return isinstance(effect, Choosing) and effect.step is Step.SNIFF_SELECT and effect.seat == seat
+    return isinstance(effect, Choosing) and effect.step is _SNIFF_SELECT and effect.seat == seat
 
 
 def redact(event: Any, viewer: int | None) -> Any:

@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from kennel.domain.canine_kleptomaniacs import commands as c
 from kennel.domain.canine_kleptomaniacs.components import ActionCard, Collectable, manifest
 from kennel.domain.canine_kleptomaniacs.state import CanineState, Naming, Offer, Theft
-from kennel.domain.core.frozen import replaced
+from kennel.domain.core.frozen import per_recent_part, replaced
 from kennel.domain.core.words import (
     CardText,
     CommandWords,
@@ -65,15 +64,22 @@ def _a_card(kind: Collectable | None) -> str:
     return f"a {kind.title} card" if kind is not None else "a card"
 
 
+# Module constants for the sources `_item` tells apart, for every item of every trade label: an
+# enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
+# callgrind), a module constant is a dict look-up.
+_HAND, _HIDDEN_CARD, _HIDING_PLACE = c.Source.HAND, c.Source.HIDDEN_CARD, c.Source.HIDING_PLACE
+
+
 def _item(item: c.TradeItem, whose: str, count: int = 1) -> str:
     """One thing of a trade (`count` alike), owned by `whose` ("your", "their")."""
-    if item.source is c.Source.HAND:
+    source = item.source
+    if source is _HAND:
         kind = item.kind
         cards = _a_card(kind) if count == 1 else f"{count} {kind.title + ' ' if kind else ''}cards"
         return f"{cards} from {whose} hand" + (" (face down)" if item.face_down else "")
-    if item.source is c.Source.HIDDEN_CARD and item.place is not None:
+    if source is _HIDDEN_CARD and item.place is not None:
         return f"{_a_card(item.kind)} hidden on {whose} {_place(item.place)}"
-    if item.source is c.Source.HIDING_PLACE and item.place is not None:
+    if source is _HIDING_PLACE and item.place is not None:
         return f"{whose} {_place(item.place)} with what is hidden on it"
     return f"{whose} {item.bedroom_card.title if item.bedroom_card is not None else 'card'}"
 
@@ -83,8 +89,10 @@ def _things(items: tuple[c.TradeItem, ...], whose: str, unseen: bool = False) ->
     face-down cards are blanked before they are counted: how they group must not tell either."""
     if unseen:
         items = tuple(replaced(item, kind=None) if item.face_down else item for item in items)
-    alike = Counter(items)
-    return listing([_item(item, whose, count=alike[item]) for item in alike]) or "nothing"
+    alike: dict[c.TradeItem, int] = {}  # counted as `Counter` counts, without its Python `__init__`
+    for item in items:
+        alike[item] = alike.get(item, 0) + 1
+    return listing([_item(item, whose, count=count) for item, count in alike.items()]) or "nothing"
 
 
 def _offer_now(state: CanineState) -> Offer | None:
@@ -105,7 +113,15 @@ def _partner(state: CanineState, names: Names) -> str:
 
 
 def _ask_in_trade(state: CanineState, seat: int, command: c.AskInTrade, names: Names) -> str:
-    return f"Ask for {_item(command.item, possessive(_partner(state, names)))}"
+    return _asked(command.item, possessive(_partner(state, names)))
+
+
+# Kept per item object (the partner's items are made once per seat part, `trading.items_of`)
+# and whose it is: a seat composing an offer is offered every item of its partner again at each
+# step, each told afresh before (the most of this game's labels, about ten times the others').
+@per_recent_part
+def _asked(item: c.TradeItem, whose: str) -> str:
+    return f"Ask for {_item(item, whose)}"
 
 
 def _send(state: CanineState, seat: int, command: c.SendOffer, names: Names) -> str:

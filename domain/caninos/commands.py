@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from kennel.domain.caninos.cards import Card, Trick
 from kennel.domain.caninos.state import SliceRef
-from kennel.domain.core.frozen import short_lived
+from kennel.domain.core.frozen import hashed_by_type_here, short_lived
 
 
 @short_lived
@@ -87,3 +87,8 @@ class React:
 @dataclass(frozen=True)
 class Decline:
     """Let the latest play or answer be, in this window."""
+
+
+# Each command type hashes apart from the others (a server keeps commands in a dict): last, before
+# any command is made.
+hashed_by_type_here(globals())

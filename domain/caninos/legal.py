@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kennel.domain.caninos.cards import MAX_DISCARDS, distinct
+from kennel.domain.caninos.cards import MAX_DISCARDS, Card, Trick, distinct
 from kennel.domain.caninos.commands import (
     ChooseNoMore,
     ChooseSeat,
@@ -39,6 +39,15 @@ from kennel.domain.core.frozen import one_per_value
 _DECLINE, _CHOOSE_NO_MORE, _END_TURN = Decline(), ChooseNoMore(), EndTurn()
 # Commands with one field (a card, a seat): one object per value, for the same reason.
 _REACT, _CHOOSE_SEAT, _DISCARD = one_per_value(React), one_per_value(ChooseSeat), one_per_value(DiscardCard)
+
+
+def _perform_trick(fields: tuple[Card, Trick]) -> PerformTrick:
+    card, trick = fields
+    return PerformTrick(card=card, trick=trick)
+
+
+# A trick, one object per card and trick (enum members: a tuple hashed in C), for the same reason.
+_PERFORM_TRICK = one_per_value(_perform_trick)
 
 
 def legal_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
@@ -96,5 +105,5 @@ def _turn_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     if turn.discarded:
         return (*discards, _END_TURN)
     steals = tuple(Steal(slice=ref) for ref in steal_targets(state, seat)) if turn.may_steal else ()
-    tricks = tuple(PerformTrick(card=card, trick=trick) for card, trick in trick_choices(state, seat))
+    tricks = tuple(map(_PERFORM_TRICK, trick_choices(state, seat)))
     return (*steals, *tricks, *(() if turn.laid else discards), _END_TURN)

@@ -15,7 +15,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 import weakref
-from collections.abc import Callable
+import zlib
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from kennel.domain.core.kept import keep
@@ -230,3 +231,51 @@ def _fast_init(class_name: str, fields: tuple[dataclasses.Field[Any], ...]) -> C
     init: Callable[..., None] = namespace["__init__"]
     init.__qualname__ = f"{class_name}.__init__"
     return init
+
+
+def hashed_by_type(classes: Iterable[type[T]]) -> list[type[T]]:
+    """The frozen dataclasses `classes`, each given a hash that tells its type apart: a
+    dataclass hashes its fields alone, so every command without fields hashes as `()` (End
+    turn, Propose undo, Take an Action card...) and one-field commands of equal fields alike;
+    in a dict of commands (the server keeps each command's encoding and label so) they collide,
+    and each collision compares by the generated `__eq__` twice (it and its reflection: Python
+    calls, about a dozen per command in Canine Kleptomaniacs). The hash is the fields' with a
+    constant of the type's (its name's CRC, the same in every process), so equal commands still
+    hash alike; a type without fields hashes as that constant without a call into a tuple."""
+    found = list(classes)
+    for cls in found:
+        if not dataclasses.is_dataclass(cls) or not cls.__dataclass_params__.eq:  # type: ignore[attr-defined]
+            raise TypeError(f"{cls.__name__}: hashed_by_type is for dataclasses compared by their fields")
+        cls.__hash__ = _typed_hash(cls)  # type: ignore[method-assign]
+    return found
+
+
+def hashed_by_type_here(namespace: Mapping[str, Any]) -> list[type]:
+    """`hashed_by_type` of every frozen dataclass compared by its fields that the module whose
+    globals are `namespace` defines (a game's commands module calls it last, before any command
+    is made and kept in a dict: a command kept by the old hash would not be found by the new)."""
+    module = namespace["__name__"]
+    return hashed_by_type(
+        value
+        for value in list(namespace.values())
+        if isinstance(value, type)
+        and value.__module__ == module
+        and dataclasses.is_dataclass(value)
+        and value.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        and value.__dataclass_params__.eq  # type: ignore[attr-defined]
+    )
+
+
+def _typed_hash(cls: type) -> Callable[[Any], int]:
+    tag = zlib.crc32(f"{cls.__module__}.{cls.__qualname__}".encode())
+    names = [field.name for field in dataclasses.fields(cls) if (field.compare if field.hash is None else field.hash)]
+    if not names:
+        source = f"def __hash__(self):\n    return {tag}\n"
+    else:
+        values = "".join(f"self.{name}, " for name in names)
+        source = f"def __hash__(self):\n    return hash(({tag}, {values}))\n"
+    namespace: dict[str, Any] = {}
+    exec(source, namespace)  # as dataclasses makes its own `__hash__`: from source, once per class
+    function: Callable[[Any], int] = namespace["__hash__"]
+    function.__qualname__ = f"{cls.__name__}.__hash__"
+    return function

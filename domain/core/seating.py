@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kennel.domain.core.codec import DecodeError, Json, from_json, to_json
-from kennel.domain.core.frozen import replaced
+from kennel.domain.core.frozen import hashed_by_type, replaced
 from kennel.domain.core.rules import RuleViolation, Seat
 
 MAX_TAKEOVER_AFTER = 100  # more timeouts than this before a takeover is no takeover at all
@@ -66,6 +66,9 @@ class LeaveSeat:
 @dataclass(frozen=True)
 class ReturnSeat:
     """A player who left (or was taken over) plays their seat again."""
+
+
+hashed_by_type([LeaveSeat, ReturnSeat])  # commands like the game's: see `frozen.hashed_by_type`
 
 
 SEATING_EVENTS = {

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kennel.domain.core.codec import TypeRegistry
+from kennel.domain.core.frozen import hashed_by_type
 from kennel.domain.core.rules import RuleViolation, Seat
 from kennel.domain.core.seating import SEATING_COMMANDS
 
@@ -33,6 +34,9 @@ class ProposeUndo:
 @dataclass(frozen=True)
 class AnswerUndo:
     agree: bool
+
+
+hashed_by_type([ProposeUndo, AnswerUndo])  # offered beside the game's commands: see `frozen.hashed_by_type`
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kennel.domain.core.frozen import short_lived
+from kennel.domain.core.frozen import hashed_by_type_here, short_lived
 from kennel.domain.hoarders.cards import Critter, Nut
 
 
@@ -44,3 +44,8 @@ class AllowTheft:
 @dataclass(frozen=True)
 class CancelTheft:
     """Reveal your face-down Hamster to cancel the theft against you ("Hamster")."""
+
+
+# Each command type hashes apart from the others (a server keeps commands in a dict): last, before
+# any command is made.
+hashed_by_type_here(globals())

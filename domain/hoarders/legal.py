@@ -28,6 +28,7 @@ def _reveal(fields: tuple[Critter, int | None, Nut | None]) -> RevealCritter:
 # A reveal, one object per critter, victim and nut (ints and enum members: a tuple hashed in C),
 # for the same reason as the theft's answers above.
 _REVEAL = one_per_value(_reveal)
+_PICK = one_per_value(PickCritters)  # a pair made once, whichever hand offers it: the same reason
 
 
 def legal_commands(state: HoardersState, seat: int) -> tuple[Any, ...]:
@@ -61,4 +62,4 @@ def legal_commands(state: HoardersState, seat: int) -> tuple[Any, ...]:
 @per_recent_part(limit=PICKS_KEPT)
 def _picks(hand: tuple[Critter, ...]) -> tuple[PickCritters, ...]:
     # Ten pairs, each spelled once, in rulebook order.
-    return tuple(PickCritters(critters=pair) for pair in combinations(sorted_critters(hand), CRITTERS_PICKED))
+    return tuple(map(_PICK, combinations(sorted_critters(hand), CRITTERS_PICKED)))
