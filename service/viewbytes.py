@@ -27,7 +27,16 @@ from kennel.domain.core.kept import keep
 from kennel.domain.core.rules import Game, Seat, Viewer
 from kennel.domain.registry import wire_name
 from kennel.service.live import LiveGame
-from kennel.service.protobytes import Encoder, encoder, length_delimited, string_field, tag, varint, varint_field
+from kennel.service.protobytes import (
+    Encoder,
+    encoder,
+    length_delimited,
+    string_field,
+    tag,
+    varint,
+    varint_field,
+    with_length,
+)
 from kennel.service.timers import deadlines
 from kennel.v1 import kennel_pb2 as pb
 
@@ -55,6 +64,7 @@ _LABEL = pb.CommandLabel.DESCRIPTOR.fields_by_name
 _LABEL_TEXT_TAG, _LABEL_GROUP_TAG = tag(_LABEL["text"].number, 2), tag(_LABEL["group"].number, 2)
 _LEGAL_LABELS_TAG = tag(_VIEW["legal_labels"].number, 2)
 _HEADLINE, _PENDING = _VIEW["headline"].number, _VIEW["pending"].number
+_PENDING_TAG = tag(_PENDING, 2)
 _RESOLVING = string_field(_HEADLINE, RESOLVING)
 
 
@@ -71,6 +81,7 @@ def build_view_bytes(
     table = table if table is not None else live.table
     if due is None:
         due = deadlines(live) if table is live.table else {}  # no clocks for a view of the past
+    game = live.game
     parts = _table_parts(live, table)
     out = [parts.head]
     if viewer is not None:  # `seat` has presence: seat 0 is written too
@@ -80,9 +91,9 @@ def build_view_bytes(
         out.append(parts.pending(table, due))
     labels = b""
     if viewer is not None and settled:
-        commands, labels = _commands_and_labels(live.game, table, viewer, parts.names)
+        commands, labels = _commands_and_labels(game, table, viewer, parts.names)
         out.append(commands)
-    out.append(_game_view_field(live.game, live.game.view(table.state, viewer)))
+    out.append(_game_view_field(game, game.view(table.state, viewer)))
     out.append(parts.outcome)
     out.append(labels)
     # Between two events of one decision nobody owes anything, so there is no prompt to head with.
@@ -118,6 +129,11 @@ class _GameParts:
 
 
 _GAMES: dict[int, _GameParts] = {}
+
+
+def seat_names(live: LiveGame, table: tables.Table[Any]) -> list[str]:
+    """`telling.names_of(table)`, kept with the game's parts while its seats stay (read only)."""
+    return _game_parts(live).seated(table)[1]
 
 
 def _game_parts(live: LiveGame) -> _GameParts:
@@ -183,10 +199,12 @@ class _TableParts:
         if self._prompts is None:
             # Each prompt's fields but its deadline, which depends on the clocks the caller has.
             self._prompts = [(prompt.seat, _prompt_fields(prompt, self.names)) for prompt in table.pending()]
-        return b"".join(
-            length_delimited(_PENDING, fields + (_DEADLINE_TAG + varint(due[seat]) if seat in due else b""))
+        if not due:
+            return b"".join([with_length(_PENDING_TAG, fields) for _, fields in self._prompts])
+        return b"".join([
+            with_length(_PENDING_TAG, fields + (_DEADLINE_TAG + varint(due[seat]) if seat in due else b""))
             for seat, fields in self._prompts
-        )
+        ])
 
 
 _STATUS_FIELDS = {status: varint_field(_VIEW["status"].number, number) for status, number in _STATUS.items()}
@@ -248,6 +266,7 @@ def _label_field(label: Any) -> bytes:
 
 
 _GAME_VIEWS: dict[str, tuple[bytes, Encoder]] = {}
+_GAME_TAG = tag(_VIEW["game"].number, 2)
 
 
 def _game_view_field(game: Game[Any], view: Any) -> bytes:
@@ -257,8 +276,7 @@ def _game_view_field(game: Game[Any], view: Any) -> bytes:
         member = pb.GameView.DESCRIPTOR.fields_by_name[wire_name(game)]
         found = _GAME_VIEWS[game.name] = (tag(member.number, 2), encoder(member.message_type))
     member_tag, encode = found
-    payload = encode(view)
-    return length_delimited(_VIEW["game"].number, member_tag + varint(len(payload)) + payload)
+    return with_length(_GAME_TAG, with_length(member_tag, encode(view)))
 
 
 # Per game type, per legal command (by value: domain commands are frozen and hashable): its
