@@ -65,6 +65,9 @@ _LABEL_TEXT_TAG, _LABEL_GROUP_TAG = tag(_LABEL["text"].number, 2), tag(_LABEL["g
 _LEGAL_LABELS_TAG = tag(_VIEW["legal_labels"].number, 2)
 _HEADLINE, _PENDING = _VIEW["headline"].number, _VIEW["pending"].number
 _PENDING_TAG = tag(_PENDING, 2)
+# Field numbers read once, not per table.
+_VERSION, _OUTCOME_NUMBER = _VIEW["version"].number, _VIEW["outcome"].number
+_PROMPT_LIMIT = _VIEW["prompt_limit_ms"].number
 _RESOLVING = string_field(_HEADLINE, RESOLVING)
 
 
@@ -158,22 +161,23 @@ class _TableParts:
         game = _game_parts(live)
         seats, names = game.seated(table)
         self.names = names
-        status = "finished" if table.ended is not None else ("playing" if table.started else "waiting")
+        ended = table.ended
+        status = "finished" if ended is not None else ("playing" if table.started else "waiting")
         # fields 1-3; the viewer's seat (4) comes between these and the rest
-        self.head = game.head + varint_field(_VIEW["version"].number, table.version)
+        self.head = game.head + varint_field(_VERSION, table.version)
         self.seats = _STATUS_FIELDS[status] + seats
         # Made on first use: a table inside a decision has no prompts to ask for, and its
         # state may be half-made (Caninos's was, issue 16), so its prompts are never asked.
         self._prompts: list[tuple[Seat, bytes]] | None = None
         self._pending: bytes | None = None  # without deadlines
         self._shared: bytes | None = None  # the headline of viewers asked nothing
-        outcome = table.outcome()
+        outcome = None if ended is None else table.outcome()  # `table.outcome()`, not made for nothing
         self.outcome = b"" if outcome is None else length_delimited(
-            _VIEW["outcome"].number,
+            _OUTCOME_NUMBER,
             # "seat 1 gathered..." -> "Bob gathered..."
             _OUTCOME(dataclasses.replace(outcome, reason=telling.named(outcome.reason, names))),
         )
-        self.outcome += varint_field(_VIEW["prompt_limit_ms"].number, table.prompt_limit_ms)
+        self.outcome += varint_field(_PROMPT_LIMIT, table.prompt_limit_ms)
         self.fork = game.fork
 
     def headline(self, table: tables.Table[Any], viewer: Viewer) -> bytes:
