@@ -168,7 +168,7 @@ class _TableParts:
         self.seats = _STATUS_FIELDS[status] + seats
         # Made on first use: a table inside a decision has no prompts to ask for, and its
         # state may be half-made (Caninos's was, issue 16), so its prompts are never asked.
-        self._prompts: list[tuple[Seat, bytes]] | None = None
+        self._prompts: list[tuple[Seat, bytes, bytes]] | None = None
         self._pending: bytes | None = None  # without deadlines
         self._shared: bytes | None = None  # the headline of viewers asked nothing
         outcome = None if ended is None else table.outcome()  # `table.outcome()`, not made for nothing
@@ -183,9 +183,12 @@ class _TableParts:
     def headline(self, table: tables.Table[Any], viewer: Viewer) -> bytes:
         """The viewer's `headline` field: its own prompt, or what every viewer asked nothing
         reads alike (made once for them all)."""
-        own = telling.own_headline(table, viewer, self.names)
-        if own is not None:
-            return string_field(_HEADLINE, own)
+        # `telling.own_headline`: the viewer's first prompt, if any (a table not started or
+        # ended has none: `Table.pending`), written once per prompt and names (`_prompt_fields`).
+        prompts = self._prompts if self._prompts is not None else self._made_prompts(table)
+        for seat, _, own in prompts:
+            if seat == viewer:
+                return own
         if self._shared is None:
             self._shared = string_field(_HEADLINE, telling.shared_headline(table, self.names))
         return self._shared
@@ -199,36 +202,42 @@ class _TableParts:
             return self._pending
         return self._prompts_field(table, due)
 
+    def _made_prompts(self, table: tables.Table[Any]) -> list[tuple[Seat, bytes, bytes]]:
+        # Each prompt's fields but its deadline, which depends on the clocks the caller has, and
+        # the headline of the seat it asks.
+        self._prompts = [(prompt.seat, *_prompt_fields(prompt, self.names)) for prompt in table.pending()]
+        return self._prompts
+
     def _prompts_field(self, table: tables.Table[Any], due: Mapping[Seat, int]) -> bytes:
-        if self._prompts is None:
-            # Each prompt's fields but its deadline, which depends on the clocks the caller has.
-            self._prompts = [(prompt.seat, _prompt_fields(prompt, self.names)) for prompt in table.pending()]
+        prompts = self._prompts if self._prompts is not None else self._made_prompts(table)
         if not due:
-            return b"".join([with_length(_PENDING_TAG, fields) for _, fields in self._prompts])
+            return b"".join([with_length(_PENDING_TAG, fields) for _, fields, _ in prompts])
         return b"".join([
             with_length(_PENDING_TAG, fields + (_DEADLINE_TAG + varint(due[seat]) if seat in due else b""))
-            for seat, fields in self._prompts
+            for seat, fields, _ in prompts
         ])
 
 
 _STATUS_FIELDS = {status: varint_field(_VIEW["status"].number, number) for status, number in _STATUS.items()}
 _TABLES: dict[int, _TableParts] = {}
-# A prompt's fields, but its deadline, by prompt value: with the names they were written with.
-# Prompts come back with every state (a turn's prompt is the same until the turn ends).
-_PROMPTS: dict[Any, tuple[list[str], bytes]] = {}
+# A prompt's fields, but its deadline, and its seat's `headline` field, by prompt value: with the
+# names they were written with. Prompts come back with every state (a turn's prompt is the same
+# until the turn ends).
+_PROMPTS: dict[Any, tuple[list[str], bytes, bytes]] = {}
 MAX_PROMPTS = 1024
 
 
-def _prompt_fields(prompt: Any, names: list[str]) -> bytes:
+def _prompt_fields(prompt: Any, names: list[str]) -> tuple[bytes, bytes]:
     found = _PROMPTS.get(prompt)
     if found is not None and found[0] == names:
-        return found[1]
-    # "seat 1 ..." -> "Bob ..."
-    fields = _PROMPT(dataclasses.replace(prompt, label=telling.named(prompt.label, names)))
+        return found[1], found[2]
+    label = telling.named(prompt.label, names)  # "seat 1 ..." -> "Bob ..."
+    fields = _PROMPT(dataclasses.replace(prompt, label=label))
+    own = string_field(_HEADLINE, f"Your move: {label}.")  # `telling.own_headline`'s words
     if len(_PROMPTS) >= MAX_PROMPTS:
         _PROMPTS.clear()
-    _PROMPTS[prompt] = (names, fields)
-    return fields
+    _PROMPTS[prompt] = (names, fields, own)
+    return fields, own
 
 
 def _table_parts(live: LiveGame, table: tables.Table[Any]) -> _TableParts:

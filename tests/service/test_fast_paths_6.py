@@ -16,7 +16,8 @@ from kennel.domain.core import telling
 from kennel.domain.core.rng import seed_from_text
 from kennel.domain.registry import GAMES
 from kennel.replay.ledger import Ledger
-from kennel.service import projections, protobytes
+from kennel.replay.logformat import mid_decision
+from kennel.service import projections, protobytes, viewbytes
 from kennel.service.live import LiveGame
 from kennel.service.projections import Projections, event_bytes, event_message
 from kennel.service.storage import Desk
@@ -114,3 +115,27 @@ def test_prepared_answers_are_the_plain_events_and_views(name: str) -> None:
         played += 1
     assert [r.hash for r in ledger.records] == [r.hash for r in done.records]
     assert played > 20
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_headlines_kept_with_prompts_are_tellings(name: str) -> None:
+    """A viewer's headline, its own prompt's kept with the prompt's fields (per prompt value and
+    names), is `telling.own_headline`, else `telling.shared_headline`, at every version of a bot
+    game with a seat filled late, for every viewer."""
+    viewbytes._PROMPTS.clear()
+    game = GAMES[name]
+    live = _live(bot_game(game, f"fast-paths-6-headlines-{name}", 3, open_seats=1))
+    owned, table = 0, None
+    for version, event in enumerate(live.ledger.events, start=1):
+        table = tables.open_table(game, event) if table is None else tables.evolve(table, event)
+        if mid_decision(live.ledger.records, version):
+            continue  # no headline of a prompt is asked there
+        names = telling.names_of(table)
+        parts = viewbytes._table_parts(live, table)
+        parts.pending(table, {})
+        for viewer in (None, 0, 1, 2):
+            own = telling.own_headline(table, viewer, names)
+            expected = own if own is not None else telling.shared_headline(table, names)
+            assert parts.headline(table, viewer) == protobytes.string_field(viewbytes._HEADLINE, expected), (version, viewer)
+            owned += own is not None
+    assert owned > 20
