@@ -44,7 +44,7 @@ EVENT_WINDOW = 32  # redacted events kept per viewer: more than one command's wo
 TOLD_WINDOW = 8
 MAX_GAMES = 512  # games whose per-viewer caches are kept, most recently used first (a view is a few KiB)
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen (nothing changes it): its `__init__` sets fields without a call each
 class _Prepared:
     """A viewer's view and events after a decision not yet committed: valid once `table` is the
     game's table (the very object: a lost race or a reload makes another one)."""
@@ -332,7 +332,7 @@ def event_bytes(
     dataclass by the compiled encoders (kennel.service.protobytes), the engine's through the
     message (they are few: a game's setup, seats, undo, timers). `names`: `telling.names_of`
     the table, when the caller has them."""
-    if tables.is_engine_event(event):
+    if type(event) in tables.ENGINE_EVENT_TYPES:  # `tables.is_engine_event`, without its call
         return event_message(live, version, seat, event, table).SerializeToString()
     game = live.game
     if names is None:
