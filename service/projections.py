@@ -34,7 +34,7 @@ from kennel.replay.ledger import Appending
 from kennel.service import protobytes
 from kennel.service.live import LiveGame
 from kennel.service.timers import clocks_after, deadlines_of
-from kennel.service.viewbytes import ENGINE_PREFIX, build_view_bytes, seat_info
+from kennel.service.viewbytes import ENGINE_PREFIX, build_view_bytes, seat_info, seat_names
 from kennel.v1 import kennel_pb2 as pb
 
 EVENT_WINDOW = 32  # redacted events kept per viewer: more than one command's worth
@@ -44,7 +44,7 @@ EVENT_WINDOW = 32  # redacted events kept per viewer: more than one command's wo
 TOLD_WINDOW = 8
 MAX_GAMES = 512  # games whose per-viewer caches are kept, most recently used first (a view is a few KiB)
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen (nothing changes it): its `__init__` sets fields without a call each
 class _Prepared:
     """A viewer's view and events after a decision not yet committed: valid once `table` is the
     game's table (the very object: a lost race or a reload makes another one)."""
@@ -81,16 +81,23 @@ class _GameCache:
     told: dict[int, tuple[Any, Any, bytes]] = field(default_factory=dict)
 
     def told_bytes(
-        self, live: LiveGame, version: int, seat: Seat | None, event: Any, seen: Any, table: tables.Table[Any]
+        self,
+        live: LiveGame,
+        version: int,
+        seat: Seat | None,
+        event: Any,
+        seen: Any,
+        table: tables.Table[Any],
+        names: list[str] | None = None,
     ) -> bytes:
         """`event_bytes` of `seen`, `event` as one viewer may see it; encoded once for every
         viewer that sees it whole."""
         if seen is not event:  # something blanked for this viewer: its own
-            return event_bytes(live, version, seat, seen, table)
+            return event_bytes(live, version, seat, seen, table, names)
         found = self.told.get(version)
         if found is not None and found[0] is event and found[1] is table.seats:
             return found[2]
-        encoded = event_bytes(live, version, seat, event, table)
+        encoded = event_bytes(live, version, seat, event, table, names)
         self.told[version] = (event, table.seats, encoded)
         if len(self.told) > TOLD_WINDOW:
             del self.told[next(iter(self.told))]  # the oldest told
@@ -133,9 +140,10 @@ class Projections:
         game = self._game_cache(live)
         # Told as the new table names the seats; shared with the other viewers only once that
         # table is the game's (`_told`), as it is by the time they ask.
+        names = seat_names(live, table)  # kept with the view's parts while the seats stay
         events = [
             game.told_bytes(
-                live, record.version, record.cause.seat, event, tables.redact(table, event, viewer), table
+                live, record.version, record.cause.seat, event, tables.redact(table, event, viewer), table, names
             )
             for record, event in zip(appending.records, appending.events, strict=True)
         ]
@@ -284,9 +292,13 @@ _EVENT_VERSION, _EVENT_SEAT, _EVENT_SENTENCE = (_EVENT[name].number for name in 
 if not _EVENT_VERSION < _EVENT_SEAT < _EVENT_SENTENCE:
     raise AssertionError("event_bytes writes these fields in this order, protobuf's (by number)")
 _EVENT_SEAT_TAG = protobytes.tag(_EVENT_SEAT, 0)
+_EVENT_SENTENCE_TAG = protobytes.tag(_EVENT_SENTENCE, 2)
 # Per game type: its member of the event's oneof (message type, tag), and its place among the
 # other fields, found once rather than sorted per event.
 _EVENT_MEMBERS: dict[str, tuple[Any, bytes, int]] = {}
+# Per game type and event class: the tag of the event's member in the game's own oneof and its
+# encoder (`protobytes.union_member`'s look-ups, by the class's registered name, made once).
+_EVENT_UNIONS: dict[tuple[str, type], tuple[bytes, protobytes.Encoder]] = {}
 
 
 def _event_member(game: Any) -> tuple[Any, bytes, int]:
@@ -298,22 +310,41 @@ def _event_member(game: Any) -> tuple[Any, bytes, int]:
     return found
 
 
-def event_bytes(live: LiveGame, version: int, seat: int | None, event: Any, table: tables.Table[Any] | None = None) -> bytes:
+def _event_union(game: Any, event: Any) -> bytes:
+    """`protobytes.union_member` of the game's event message for `event`."""
+    key = (game.name, event.__class__)
+    found = _EVENT_UNIONS.get(key)
+    if found is None:
+        found = _EVENT_UNIONS[key] = protobytes.union_encoder(_event_member(game)[0], game.events.name_of(event))
+    member_tag, encode = found
+    return protobytes.with_length(member_tag, encode(event))
+
+
+def event_bytes(
+    live: LiveGame,
+    version: int,
+    seat: int | None,
+    event: Any,
+    table: tables.Table[Any] | None = None,
+    names: list[str] | None = None,
+) -> bytes:
     """`event_message`, serialised: a game's own event (most are) written straight from its
     dataclass by the compiled encoders (kennel.service.protobytes), the engine's through the
-    message (they are few: a game's setup, seats, undo, timers)."""
-    if tables.is_engine_event(event):
+    message (they are few: a game's setup, seats, undo, timers). `names`: `telling.names_of`
+    the table, when the caller has them."""
+    if type(event) in tables.ENGINE_EVENT_TYPES:  # `tables.is_engine_event`, without its call
         return event_message(live, version, seat, event, table).SerializeToString()
     game = live.game
-    sentence = telling.sentence(game, event, telling.names_of(table if table is not None else live.table))
-    message_type, member_tag, place = _event_member(game)
-    union = protobytes.union_member(message_type, game.events.name_of(event), event)
+    if names is None:
+        names = telling.names_of(table if table is not None else live.table)
+    sentence = telling.sentence(game, event, names).encode()
+    _, member_tag, place = _event_member(game)
     fields = [
         protobytes.varint_field(_EVENT_VERSION, version),
         b"" if seat is None else _EVENT_SEAT_TAG + protobytes.varint(seat),
-        protobytes.string_field(_EVENT_SENTENCE, sentence),
+        protobytes.with_length(_EVENT_SENTENCE_TAG, sentence) if sentence else b"",
     ]
-    fields.insert(place, member_tag + protobytes.varint(len(union)) + union)  # in field number order
+    fields.insert(place, protobytes.with_length(member_tag, _event_union(game, event)))  # in field number order
     return b"".join(fields)
 
 

@@ -65,12 +65,21 @@ _VARINTS = tuple(_slow_varint(value) for value in range(_SMALL))
 
 
 def tag(number: int, wire_type: int) -> bytes:
-    return varint(number << 3 | wire_type)
+    key = number << 3 | wire_type
+    return _VARINTS[key] if key < _SMALL else _slow_varint(key)
+
+
+# The four below are called for most fields of every view and event: each looks its tag and
+# length up in `_VARINTS` itself (the usual case: a field number below 2048, a length below
+# 16 KiB) rather than through `tag` and `varint`, a call or two fewer per field.
 
 
 def length_delimited(number: int, payload: bytes) -> bytes:
     """One length-delimited field (wire type 2: a string or a message) holding `payload`."""
-    return tag(number, 2) + varint(len(payload)) + payload
+    key, size = number << 3 | 2, len(payload)
+    if key < _SMALL and size < _SMALL:
+        return _VARINTS[key] + _VARINTS[size] + payload
+    return tag(number, 2) + varint(size) + payload
 
 
 def string_field(number: int, text: str) -> bytes:
@@ -80,7 +89,18 @@ def string_field(number: int, text: str) -> bytes:
 
 def varint_field(number: int, value: int) -> bytes:
     """A varint field as protobuf writes it when set: nothing for zero (proto3)."""
-    return tag(number, 0) + varint(value) if value else b""
+    if not value:
+        return b""
+    key = number << 3
+    if key < _SMALL and 0 < value < _SMALL:
+        return _VARINTS[key] + _VARINTS[value]
+    return tag(number, 0) + varint(value)
+
+
+def with_length(head: bytes, payload: bytes) -> bytes:
+    """`head` (a field's tag, made once by its caller) and `payload`, length-delimited."""
+    size = len(payload)
+    return head + (_VARINTS[size] if size < _SMALL else _slow_varint(size)) + payload
 
 
 def encoder(descriptor: Descriptor) -> Encoder:
@@ -158,6 +178,12 @@ def _remembered(compiled: Encoder) -> Encoder:
 def union_member(descriptor: Descriptor, type_name: str, value: Any) -> bytes:
     """The member named `type_name` of a message with one oneof of messages, holding `value`,
     as that message's bytes (what `wire.fill_union` sets)."""
+    member_tag, encode = union_encoder(descriptor, type_name)
+    return with_length(member_tag, encode(value))
+
+
+def union_encoder(descriptor: Descriptor, type_name: str) -> tuple[bytes, Encoder]:
+    """The tag and the encoder of `union_member`'s member `type_name` (refused as it refuses)."""
     members = _UNIONS.get(descriptor)
     if members is None:
         members = _UNIONS[descriptor] = {
@@ -168,9 +194,7 @@ def union_member(descriptor: Descriptor, type_name: str, value: Any) -> bytes:
     member = members.get(type_name)
     if member is None:
         raise wire.WireError(f"{descriptor.full_name} has no member {type_name!r}")
-    member_tag, encode = member
-    payload = encode(value)
-    return member_tag + varint(len(payload)) + payload
+    return member
 
 
 _UNIONS: dict[Descriptor, dict[str, tuple[bytes, Encoder]]] = {}

@@ -27,7 +27,16 @@ from kennel.domain.core.kept import keep
 from kennel.domain.core.rules import Game, Seat, Viewer
 from kennel.domain.registry import wire_name
 from kennel.service.live import LiveGame
-from kennel.service.protobytes import Encoder, encoder, length_delimited, string_field, tag, varint, varint_field
+from kennel.service.protobytes import (
+    Encoder,
+    encoder,
+    length_delimited,
+    string_field,
+    tag,
+    varint,
+    varint_field,
+    with_length,
+)
 from kennel.service.timers import deadlines
 from kennel.v1 import kennel_pb2 as pb
 
@@ -55,6 +64,10 @@ _LABEL = pb.CommandLabel.DESCRIPTOR.fields_by_name
 _LABEL_TEXT_TAG, _LABEL_GROUP_TAG = tag(_LABEL["text"].number, 2), tag(_LABEL["group"].number, 2)
 _LEGAL_LABELS_TAG = tag(_VIEW["legal_labels"].number, 2)
 _HEADLINE, _PENDING = _VIEW["headline"].number, _VIEW["pending"].number
+_PENDING_TAG = tag(_PENDING, 2)
+# Field numbers read once, not per table.
+_VERSION, _OUTCOME_NUMBER = _VIEW["version"].number, _VIEW["outcome"].number
+_PROMPT_LIMIT = _VIEW["prompt_limit_ms"].number
 _RESOLVING = string_field(_HEADLINE, RESOLVING)
 
 
@@ -71,6 +84,7 @@ def build_view_bytes(
     table = table if table is not None else live.table
     if due is None:
         due = deadlines(live) if table is live.table else {}  # no clocks for a view of the past
+    game = live.game
     parts = _table_parts(live, table)
     out = [parts.head]
     if viewer is not None:  # `seat` has presence: seat 0 is written too
@@ -80,9 +94,9 @@ def build_view_bytes(
         out.append(parts.pending(table, due))
     labels = b""
     if viewer is not None and settled:
-        commands, labels = _commands_and_labels(live.game, table, viewer, parts.names)
+        commands, labels = _commands_and_labels(game, table, viewer, parts.names)
         out.append(commands)
-    out.append(_game_view_field(live.game, live.game.view(table.state, viewer)))
+    out.append(_game_view_field(game, game.view(table.state, viewer)))
     out.append(parts.outcome)
     out.append(labels)
     # Between two events of one decision nobody owes anything, so there is no prompt to head with.
@@ -120,6 +134,11 @@ class _GameParts:
 _GAMES: dict[int, _GameParts] = {}
 
 
+def seat_names(live: LiveGame, table: tables.Table[Any]) -> list[str]:
+    """`telling.names_of(table)`, kept with the game's parts while its seats stay (read only)."""
+    return _game_parts(live).seated(table)[1]
+
+
 def _game_parts(live: LiveGame) -> _GameParts:
     key = live.id.int  # an int's hash is C; a UUID's is Python
     parts = _GAMES.get(key)
@@ -142,30 +161,34 @@ class _TableParts:
         game = _game_parts(live)
         seats, names = game.seated(table)
         self.names = names
-        status = "finished" if table.ended is not None else ("playing" if table.started else "waiting")
+        ended = table.ended
+        status = "finished" if ended is not None else ("playing" if table.started else "waiting")
         # fields 1-3; the viewer's seat (4) comes between these and the rest
-        self.head = game.head + varint_field(_VIEW["version"].number, table.version)
+        self.head = game.head + varint_field(_VERSION, table.version)
         self.seats = _STATUS_FIELDS[status] + seats
         # Made on first use: a table inside a decision has no prompts to ask for, and its
         # state may be half-made (Caninos's was, issue 16), so its prompts are never asked.
-        self._prompts: list[tuple[Seat, bytes]] | None = None
+        self._prompts: list[tuple[Seat, bytes, bytes]] | None = None
         self._pending: bytes | None = None  # without deadlines
         self._shared: bytes | None = None  # the headline of viewers asked nothing
-        outcome = table.outcome()
+        outcome = None if ended is None else table.outcome()  # `table.outcome()`, not made for nothing
         self.outcome = b"" if outcome is None else length_delimited(
-            _VIEW["outcome"].number,
+            _OUTCOME_NUMBER,
             # "seat 1 gathered..." -> "Bob gathered..."
             _OUTCOME(dataclasses.replace(outcome, reason=telling.named(outcome.reason, names))),
         )
-        self.outcome += varint_field(_VIEW["prompt_limit_ms"].number, table.prompt_limit_ms)
+        self.outcome += varint_field(_PROMPT_LIMIT, table.prompt_limit_ms)
         self.fork = game.fork
 
     def headline(self, table: tables.Table[Any], viewer: Viewer) -> bytes:
         """The viewer's `headline` field: its own prompt, or what every viewer asked nothing
         reads alike (made once for them all)."""
-        own = telling.own_headline(table, viewer, self.names)
-        if own is not None:
-            return string_field(_HEADLINE, own)
+        # `telling.own_headline`: the viewer's first prompt, if any (a table not started or
+        # ended has none: `Table.pending`), written once per prompt and names (`_prompt_fields`).
+        prompts = self._prompts if self._prompts is not None else self._made_prompts(table)
+        for seat, _, own in prompts:
+            if seat == viewer:
+                return own
         if self._shared is None:
             self._shared = string_field(_HEADLINE, telling.shared_headline(table, self.names))
         return self._shared
@@ -179,34 +202,42 @@ class _TableParts:
             return self._pending
         return self._prompts_field(table, due)
 
+    def _made_prompts(self, table: tables.Table[Any]) -> list[tuple[Seat, bytes, bytes]]:
+        # Each prompt's fields but its deadline, which depends on the clocks the caller has, and
+        # the headline of the seat it asks.
+        self._prompts = [(prompt.seat, *_prompt_fields(prompt, self.names)) for prompt in table.pending()]
+        return self._prompts
+
     def _prompts_field(self, table: tables.Table[Any], due: Mapping[Seat, int]) -> bytes:
-        if self._prompts is None:
-            # Each prompt's fields but its deadline, which depends on the clocks the caller has.
-            self._prompts = [(prompt.seat, _prompt_fields(prompt, self.names)) for prompt in table.pending()]
-        return b"".join(
-            length_delimited(_PENDING, fields + (_DEADLINE_TAG + varint(due[seat]) if seat in due else b""))
-            for seat, fields in self._prompts
-        )
+        prompts = self._prompts if self._prompts is not None else self._made_prompts(table)
+        if not due:
+            return b"".join([with_length(_PENDING_TAG, fields) for _, fields, _ in prompts])
+        return b"".join([
+            with_length(_PENDING_TAG, fields + (_DEADLINE_TAG + varint(due[seat]) if seat in due else b""))
+            for seat, fields, _ in prompts
+        ])
 
 
 _STATUS_FIELDS = {status: varint_field(_VIEW["status"].number, number) for status, number in _STATUS.items()}
 _TABLES: dict[int, _TableParts] = {}
-# A prompt's fields, but its deadline, by prompt value: with the names they were written with.
-# Prompts come back with every state (a turn's prompt is the same until the turn ends).
-_PROMPTS: dict[Any, tuple[list[str], bytes]] = {}
+# A prompt's fields, but its deadline, and its seat's `headline` field, by prompt value: with the
+# names they were written with. Prompts come back with every state (a turn's prompt is the same
+# until the turn ends).
+_PROMPTS: dict[Any, tuple[list[str], bytes, bytes]] = {}
 MAX_PROMPTS = 1024
 
 
-def _prompt_fields(prompt: Any, names: list[str]) -> bytes:
+def _prompt_fields(prompt: Any, names: list[str]) -> tuple[bytes, bytes]:
     found = _PROMPTS.get(prompt)
     if found is not None and found[0] == names:
-        return found[1]
-    # "seat 1 ..." -> "Bob ..."
-    fields = _PROMPT(dataclasses.replace(prompt, label=telling.named(prompt.label, names)))
+        return found[1], found[2]
+    label = telling.named(prompt.label, names)  # "seat 1 ..." -> "Bob ..."
+    fields = _PROMPT(dataclasses.replace(prompt, label=label))
+    own = string_field(_HEADLINE, f"Your move: {label}.")  # `telling.own_headline`'s words
     if len(_PROMPTS) >= MAX_PROMPTS:
         _PROMPTS.clear()
-    _PROMPTS[prompt] = (names, fields)
-    return fields
+    _PROMPTS[prompt] = (names, fields, own)
+    return fields, own
 
 
 def _table_parts(live: LiveGame, table: tables.Table[Any]) -> _TableParts:
@@ -248,6 +279,7 @@ def _label_field(label: Any) -> bytes:
 
 
 _GAME_VIEWS: dict[str, tuple[bytes, Encoder]] = {}
+_GAME_TAG = tag(_VIEW["game"].number, 2)
 
 
 def _game_view_field(game: Game[Any], view: Any) -> bytes:
@@ -257,8 +289,7 @@ def _game_view_field(game: Game[Any], view: Any) -> bytes:
         member = pb.GameView.DESCRIPTOR.fields_by_name[wire_name(game)]
         found = _GAME_VIEWS[game.name] = (tag(member.number, 2), encoder(member.message_type))
     member_tag, encode = found
-    payload = encode(view)
-    return length_delimited(_VIEW["game"].number, member_tag + varint(len(payload)) + payload)
+    return with_length(_GAME_TAG, with_length(member_tag, encode(view)))
 
 
 # Per game type, per legal command (by value: domain commands are frozen and hashable): its
