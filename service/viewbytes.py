@@ -233,7 +233,7 @@ def _prompt_fields(prompt: Any, names: list[str]) -> tuple[bytes, bytes]:
         return found[1], found[2]
     label = telling.named(prompt.label, names)  # "seat 1 ..." -> "Bob ..."
     fields = _PROMPT(dataclasses.replace(prompt, label=label))
-    own = string_field(_HEADLINE, f"Your move: {label}.")  # `telling.own_headline`'s words
+    own = string_field(_HEADLINE, telling.your_move(label))  # `telling.own_headline`, written once
     if len(_PROMPTS) >= MAX_PROMPTS:
         _PROMPTS.clear()
     _PROMPTS[prompt] = (names, fields, own)

@@ -164,8 +164,13 @@ def own_headline(table: tables.Table[Any], viewer: Viewer, names: Sequence[str])
         return None
     for prompt in table.pending():
         if prompt.seat == viewer:
-            return f"Your move: {named(prompt.label, names)}."
+            return your_move(named(prompt.label, names))
     return None
+
+
+def your_move(label: str) -> str:
+    """The headline of a viewer asked something: its prompt's label, with the seats named."""
+    return f"Your move: {label}."
 
 
 def shared_headline(table: tables.Table[Any], names: Sequence[str]) -> str:
