@@ -11,6 +11,7 @@ import uuid
 from typing import Any
 
 import pytest
+from google.protobuf.internal.encoder import _VarintBytes
 from kennel.domain.core import table as tables
 from kennel.domain.core import telling
 from kennel.domain.core.rng import seed_from_text
@@ -31,13 +32,9 @@ SIZES = [0, 1, 127, 128, 16383, 16384, 20000]
 
 
 def _plain_varint(value: int) -> bytes:
-    value &= (1 << 64) - 1
-    out = bytearray()
-    while value > 0x7F:
-        out.append(value & 0x7F | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
+    """protobuf's own varint writer (its pure-Python encoder), a negative value as protobuf
+    writes an int64: its 64-bit two's complement."""
+    return _VarintBytes(value & ((1 << 64) - 1))
 
 
 @pytest.mark.parametrize("number", NUMBERS)
