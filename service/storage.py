@@ -177,8 +177,7 @@ def _entries(appends: Sequence[Append], stream_of: Callable[[uuid.UUID], Any] = 
     """Each game's records, then its desk entries: stream, version, topic and stored bytes, each
     stream as `stream_of` gives it (the library's UUID, an `Entry`; or the hex that SQLite's own
     writer inserts, a `Row`), asked once per append. One pass, into a list: for an alone append
-    this runs on the writer thread while its caller waits for the commit to begin
-    (kennel.service.appender)."""
+    this runs on the loop, before its commit, on a command's path (kennel.service.appender)."""
     made: list[Any] = []
     for append in appends:
         game = stream_of(append.game_id)
