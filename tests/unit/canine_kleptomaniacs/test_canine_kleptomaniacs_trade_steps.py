@@ -1,0 +1,54 @@
+"""The trade steps kept per seat part (`trading._seat_steps`) and the shortcut for a side of an
+offer that names nothing yet hold to the plain listing (every item of `items_of`, checked with
+`Tally.can_add`), at every position of seeded random games where an offer is being composed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kennel.domain.canine_kleptomaniacs import GAME, trading
+from kennel.domain.canine_kleptomaniacs.commands import AskInTrade, GiveInTrade
+from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer
+from kennel.domain.core.frozen import replaced
+from testkit.hidden_worlds import random_game
+
+
+def composing(number: int) -> Iterator[tuple[CanineState, Offer]]:
+    game = random_game(GAME, f"trade steps {number}", 2 + number % 4, GAME.random_play_options, max_moves=400)
+    for table in game.tables():
+        offer = table.state.effect
+        if table.ended is None and isinstance(offer, Offer) and not offer.sent and offer.partner is not None:
+            yield table.state, offer
+
+
+def plain(state: CanineState, offer: Offer) -> list[object]:
+    assert offer.partner is not None
+    own, other = trading._tally(state, offer, asking=False), trading._tally(state, offer, asking=True)
+    gives = [GiveInTrade(item) for item in trading.items_of(state, offer.proposer, asking=False) if own.can_add(item)]
+    asks = [AskInTrade(item) for item in trading.items_of(state, offer.partner, asking=True) if other.can_add(item)]
+    return [*gives, *asks]
+
+
+def test_trade_steps_are_the_plain_steps() -> None:
+    positions = empty_sides = 0
+    for state, offer in (found for number in range(12) for found in composing(number)):
+        steps = trading.composing_commands(state, offer)
+        assert steps == plain(state, offer)
+        assert steps == [
+            *trading.composing_commands(state, offer, GiveInTrade),
+            *trading.composing_commands(state, offer, AskInTrade),
+        ]
+        again = trading.composing_commands(state, offer)
+        assert all(first is second for first, second in zip(steps, again))  # one object per step
+        positions += 1
+        empty_sides += not offer.gives or not offer.takes
+    assert positions > 50 and empty_sides > 20, (positions, empty_sides)
+
+
+def test_a_changed_seat_part_lists_its_steps_afresh() -> None:
+    state, offer = next(composing(1))
+    seat = state.seats[offer.proposer]
+    kept = trading._seat_steps(seat, False, False)
+    assert trading._seat_steps(seat, False, False) is kept
+    changed = trading._seat_steps(replaced(seat, hand=seat.hand[1:]), False, False)
+    assert changed is not kept
