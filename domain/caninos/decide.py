@@ -40,9 +40,8 @@ from kennel.domain.caninos.reactions import answers_to_answer, describe_latest, 
 from kennel.domain.caninos.resolution import Resolution
 from kennel.domain.caninos.spell import keep, plush_options, turn_back
 from kennel.domain.caninos.state import CaninosState, Draft, SliceRef
-from kennel.domain.caninos.listed import steals_of, tricks_of
+from kennel.domain.caninos.listed import payments_of, seats_of, slices_of, steals_of, tricks_of
 from kennel.domain.caninos.stealing import stealable
-from kennel.domain.caninos.tricks import card_options, seat_options, slice_options
 from kennel.domain.caninos.turns import end_turn, lay_down, levelling_options, owing, return_slice, settle
 from kennel.domain.caninos.words import draft_question
 from kennel.domain.core.frozen import replaced
@@ -147,14 +146,14 @@ _REACTION = Phase.REACTION
 
 def pay_with(resolution: Resolution, seat: int, command: PayWith, rng: Rng) -> None:
     draft = _your_draft(resolution.state, seat, (_CARDS,))
-    if command.cards not in card_options(resolution.state, draft):
+    if command.cards not in payments_of(resolution.state, draft):
         raise RuleViolation("caninos/cannot_pay", "Those cards from your hand may not steal that slice.")
     lay_down(resolution, replaced(draft.play, cards=command.cards))
 
 
 def choose_seat(resolution: Resolution, seat: int, command: ChooseSeat, rng: Rng) -> None:
     draft = _your_draft(resolution.state, seat, (_SEAT,))
-    if command.seat not in seat_options(resolution.state, draft):
+    if command.seat not in seats_of(resolution.state, draft):
         raise RuleViolation("caninos/bad_seat", f"Seat {command.seat} is no target for this trick.")
     resolution.record(SeatChosen(seat=seat, target=command.seat))
 
@@ -175,7 +174,7 @@ def choose_slice(resolution: Resolution, seat: int, command: ChooseSlice, rng: R
         return_slice(resolution, seat, command.slice)
         return
     draft = _your_draft(state, seat, (_SLICE, _SLICE_OR_DONE))
-    if command.slice not in slice_options(state, draft):
+    if command.slice not in slices_of(state, draft):
         raise RuleViolation("caninos/bad_slice", f"That slice will not do: {draft_question(draft)}.")
     resolution.record(SliceChosen(seat=seat, slice=command.slice))
 

@@ -28,8 +28,7 @@ from kennel.domain.caninos.phases import PHASE_DRAFT, PHASE_LEVELLING, PHASE_REA
 from kennel.domain.caninos.reactions import held_answers
 from kennel.domain.caninos.spell import plush_options
 from kennel.domain.caninos.state import CaninosState, SliceRef
-from kennel.domain.caninos.listed import steals_of, tricks_of
-from kennel.domain.caninos.tricks import card_options, seat_options, slice_options
+from kennel.domain.caninos.listed import payments_of, seats_of, slices_of, steals_of, tricks_of
 from kennel.domain.caninos.turns import levelling_options, owing
 from kennel.domain.core.frozen import one_per_value
 
@@ -102,10 +101,10 @@ def _draft_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     assert draft is not None
     step = next_step(draft)
     if step is _CARDS:
-        return tuple(PayWith(cards=cards) for cards in card_options(state, draft))
+        return tuple(PayWith(cards=cards) for cards in payments_of(state, draft))
     if step is _SEAT:
-        return tuple(map(_CHOOSE_SEAT, seat_options(state, draft)))
-    slices = tuple(map(_CHOOSE_SLICE, slice_options(state, draft)))
+        return tuple(map(_CHOOSE_SEAT, seats_of(state, draft)))
+    slices = tuple(map(_CHOOSE_SLICE, slices_of(state, draft)))
     return (*slices, _CHOOSE_NO_MORE) if step is _SLICE_OR_DONE else slices
 
 

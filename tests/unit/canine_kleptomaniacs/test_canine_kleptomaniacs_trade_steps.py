@@ -1,12 +1,13 @@
 """The trade steps kept per seat part (`trading._seat_steps`) and the shortcut for a side of an
 offer that names nothing yet hold to the plain listing (every item of `items_of`, checked with
-`Tally.can_add`), at every position of seeded random games where an offer is being composed."""
+`Tally.can_add`), at every position of seeded random games where an offer is being composed;
+and so do a seat's hides and swaps, kept per seat part (`legal._hides`, `legal._swaps`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kennel.domain.canine_kleptomaniacs import GAME, trading
+from kennel.domain.canine_kleptomaniacs import GAME, hiding, legal, trading
 from kennel.domain.canine_kleptomaniacs.commands import AskInTrade, GiveInTrade
 from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer
 from kennel.domain.core.frozen import replaced
@@ -24,8 +25,9 @@ def composing(number: int) -> Iterator[tuple[CanineState, Offer]]:
 def plain(state: CanineState, offer: Offer) -> list[object]:
     assert offer.partner is not None
     own, other = trading._tally(state, offer, asking=False), trading._tally(state, offer, asking=True)
-    gives = [GiveInTrade(item) for item in trading.items_of(state, offer.proposer, asking=False) if own.can_add(item)]
-    asks = [AskInTrade(item) for item in trading.items_of(state, offer.partner, asking=True) if other.can_add(item)]
+    mine = trading.items_of(state, offer.proposer, False)
+    gives = [GiveInTrade(item) for item in mine if own.can_add(item)]
+    asks = [AskInTrade(item) for item in trading.items_of(state, offer.partner, True) if other.can_add(item)]
     return [*gives, *asks]
 
 
@@ -52,3 +54,16 @@ def test_a_changed_seat_part_lists_its_steps_afresh() -> None:
     assert trading._seat_steps(seat, False, False) is kept
     changed = trading._seat_steps(replaced(seat, hand=seat.hand[1:]), False, False)
     assert changed is not kept
+
+
+def test_hides_and_swaps_kept_per_seat_part_are_the_plain_lists() -> None:
+    seen = 0
+    for number in range(6):
+        game = random_game(GAME, f"hides {number}", 2 + number % 4, GAME.random_play_options, max_moves=300)
+        for table in game.tables():
+            for own in table.state.seats:
+                assert list(legal._hides(own)) == hiding.hide_commands(own)
+                assert list(legal._swaps(own)) == hiding.swap_commands(own)
+                assert legal._hides(own) is legal._hides(own)
+                seen += bool(legal._hides(own)) + bool(legal._swaps(own))
+    assert seen > 50, seen
