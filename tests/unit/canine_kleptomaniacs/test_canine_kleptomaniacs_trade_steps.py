@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kennel.domain.canine_kleptomaniacs import GAME, hiding, legal, trading
+from kennel.domain.canine_kleptomaniacs import GAME, hiding, legal, trading, words
 from kennel.domain.canine_kleptomaniacs.commands import AskInTrade, GiveInTrade
 from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer
 from kennel.domain.core.frozen import replaced
@@ -67,3 +67,19 @@ def test_hides_and_swaps_kept_per_seat_part_are_the_plain_lists() -> None:
                 assert legal._hides(own) is legal._hides(own)
                 seen += bool(legal._hides(own)) + bool(legal._swaps(own))
     assert seen > 50, seen
+
+
+def test_offer_sides_told_once_per_side_are_told_as_plainly() -> None:
+    told = 0
+    for number in range(8):
+        game = random_game(GAME, f"sides {number}", 2 + number % 4, GAME.random_play_options, max_moves=400)
+        for table in game.tables():
+            offer = table.state.effect
+            if not isinstance(offer, Offer):
+                continue
+            for items in (offer.gives, offer.takes):
+                for whose, unseen in (("your", False), ("their", True), ("their", False)):
+                    plain = words._things.__wrapped__(items, whose, unseen)
+                    assert words._things(items, whose, unseen) == plain
+                    told += 1
+    assert told > 100, told
