@@ -14,6 +14,7 @@ declines. Each seat begins a bounded number of offers a turn ("Trade offers per 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from kennel.domain.canine_kleptomaniacs.commands import AskInTrade, GiveInTrade, Source, TradeItem, TradeWith
 from kennel.domain.canine_kleptomaniacs.components import Collectable, manifest, sorted_bedroom
@@ -33,6 +34,7 @@ from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer, Seat, T
 from kennel.domain.core.frozen import one_per_value, per_recent_part
 
 PAW = Collectable.ULTIMATE_PAW
+T = TypeVar("T")
 _COLLECTABLES = tuple(Collectable)  # in enum order, without iterating the enum class each time
 # The sources as module constants for `Tally`, which checks every item listed while an offer is
 # composed: an enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870
@@ -183,6 +185,15 @@ class Tally:
             return item.place not in self.places and not any(place == item.place for place, _ in self.hidden)
         return False
 
+    def addable(self, pairs: Iterable[tuple[TradeItem, T]]) -> list[T]:
+        """The second of each pair whose item `can_add`; counted against the hand's size, every
+        hand card fits alike (asked once, not once per kind)."""
+        can_add = self.can_add
+        if self.public_hand_size is None:
+            return [step for item, step in pairs if can_add(item)]
+        fits = sum(self.hand.values()) < self.public_hand_size
+        return [step for item, step in pairs if (fits if item.source is HAND else can_add(item))]
+
     def add(self, item: TradeItem) -> None:
         if item.source is HAND:
             self.hand[item.kind] = self.hand.get(item.kind, 0) + 1
@@ -221,8 +232,7 @@ def composing_commands(
     if only in (None, AskInTrade):
         steps = _steps_of(state, offer.partner, True)
         if offer.takes:
-            can_add = _tally(state, offer, asking=True).can_add
-            asks = [step for item, step in steps.pairs if can_add(item)]
+            asks = _tally(state, offer, asking=True).addable(steps.pairs)
         else:
             asks = list(steps.steps if state.hand_size(offer.partner) else steps.off_hand)
     return [*gives, *asks]
