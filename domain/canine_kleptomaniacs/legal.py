@@ -53,10 +53,11 @@ from kennel.domain.canine_kleptomaniacs.state import (
     Naming,
     Offer,
     Owed,
+    Seat,
     Theft,
     TurnPhase,
 )
-from kennel.domain.core.frozen import one_per_value
+from kennel.domain.core.frozen import one_per_value, per_recent_part
 
 
 # Module constants for what every seat's legal commands look at, several times per command: an
@@ -120,10 +121,23 @@ def legal_commands(state: CanineState, seat: int, only: type | None = None) -> t
 
 def hiding_commands(state: CanineState, seat: int, only: type | None, hides: bool = True, swaps: bool = True) -> list[Any]:
     own = state.seats[seat]
-    found = hiding.hide_commands(own) if hides and only in (None, HideSet) else []
+    found = _hides(own) if hides and only in (None, HideSet) else ()
     if not swaps or only not in (None, SwapSets, SwapPlaces):
-        return found
-    return [*found, *hiding.swap_commands(own)]
+        return list(found)
+    return [*found, *_swaps(own)]
+
+
+# A seat's hides and swaps depend on its own part alone (its hand, places and bedroom cards),
+# which most states share with the one before: listed once per part, so the same commands come
+# back (the server finds a command it met before by identity, its `__eq__` skipped).
+@per_recent_part
+def _hides(own: Seat) -> tuple[HideSet, ...]:
+    return tuple(hiding.hide_commands(own))
+
+
+@per_recent_part
+def _swaps(own: Seat) -> tuple[SwapSets | SwapPlaces, ...]:
+    return tuple(hiding.swap_commands(own))
 
 
 def can_play_cheesy_distraction(state: CanineState, seat: int) -> bool:

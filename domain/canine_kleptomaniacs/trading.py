@@ -14,6 +14,7 @@ declines. Each seat begins a bounded number of offers a turn ("Trade offers per 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from kennel.domain.canine_kleptomaniacs.commands import AskInTrade, GiveInTrade, Source, TradeItem, TradeWith
 from kennel.domain.canine_kleptomaniacs.components import Collectable, manifest, sorted_bedroom
@@ -33,6 +34,7 @@ from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer, Seat, T
 from kennel.domain.core.frozen import one_per_value, per_recent_part
 
 PAW = Collectable.ULTIMATE_PAW
+T = TypeVar("T")
 _COLLECTABLES = tuple(Collectable)  # in enum order, without iterating the enum class each time
 # The sources as module constants for `Tally`, which checks every item listed while an offer is
 # composed: an enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870
@@ -183,6 +185,15 @@ class Tally:
             return item.place not in self.places and not any(place == item.place for place, _ in self.hidden)
         return False
 
+    def addable(self, pairs: Iterable[tuple[TradeItem, T]]) -> list[T]:
+        """The second of each pair whose item `can_add`; counted against the hand's size, every
+        hand card fits alike (asked once, not once per kind)."""
+        can_add = self.can_add
+        if self.public_hand_size is None:
+            return [step for item, step in pairs if can_add(item)]
+        fits = sum(self.hand.values()) < self.public_hand_size
+        return [step for item, step in pairs if (fits if item.source is HAND else can_add(item))]
+
     def add(self, item: TradeItem) -> None:
         if item.source is HAND:
             self.hand[item.kind] = self.hand.get(item.kind, 0) + 1
@@ -208,13 +219,47 @@ def composing_commands(
         return list(map(_TRADE_WITH, partners(state, offer.proposer)))
     gives: list[TradeWith | GiveInTrade | AskInTrade] = []
     asks: list[TradeWith | GiveInTrade | AskInTrade] = []
+    # A side that names nothing yet takes any item listed: a seat's items are what it holds (its
+    # hand's kinds, its places and what is hidden on them, its bedroom cards), and any hand card
+    # may be asked for of a partner holding one (`Tally.can_add` with nothing added).
     if only in (None, GiveInTrade):
-        own = _tally(state, offer, asking=False)
-        gives = [_GIVE(item) for item in items_of(state, offer.proposer, asking=False) if own.can_add(item)]
+        steps = _steps_of(state, offer.proposer, False)
+        if offer.gives:
+            can_add = _tally(state, offer, asking=False).can_add
+            gives = [step for item, step in steps.pairs if can_add(item)]
+        else:
+            gives = list(steps.steps)
     if only in (None, AskInTrade):
-        other = _tally(state, offer, asking=True)
-        asks = [_ASK(item) for item in items_of(state, offer.partner, asking=True) if other.can_add(item)]
+        steps = _steps_of(state, offer.partner, True)
+        if offer.takes:
+            asks = _tally(state, offer, asking=True).addable(steps.pairs)
+        else:
+            asks = list(steps.steps if state.hand_size(offer.partner) else steps.off_hand)
     return [*gives, *asks]
+
+
+class _Steps:
+    """A seat's items for an offer, each beside its trade step (`_ASK(item)` or `_GIVE(item)`);
+    its steps alone; and those of items not in its hand."""
+
+    __slots__ = ("pairs", "steps", "off_hand")
+
+    def __init__(self, items: tuple[TradeItem, ...], asking: bool) -> None:
+        step = _ASK if asking else _GIVE
+        self.pairs = tuple((item, step(item)) for item in items)
+        self.steps = tuple(made for _, made in self.pairs)
+        self.off_hand = tuple(made for item, made in self.pairs if item.source is not HAND)
+
+
+def _steps_of(state: CanineState, owner: int, asking: bool) -> _Steps:
+    return _seat_steps(state.seats[owner], asking, asking and state.paw_holder == owner)
+
+
+# Made once per seat part, as its items are: the step of each item was found again at every
+# step of composing an offer (`one_per_value` hashes the item: a Python call per item).
+@per_recent_part(limit=ITEMS_KEPT)
+def _seat_steps(seat: Seat, asking: bool, holds_paw: bool) -> _Steps:
+    return _Steps(_seat_items(seat, asking, holds_paw), asking)
 
 
 def may_put_in(state: CanineState, offer: Offer, item: object, asking: bool) -> bool:

@@ -84,6 +84,9 @@ def _item(item: c.TradeItem, whose: str, count: int = 1) -> str:
     return f"{whose} {item.bedroom_card.title if item.bedroom_card is not None else 'card'}"
 
 
+# Kept per side of an offer (a tuple of items that stays the same object while the other side
+# grows) and whose it is: the sending label tells both sides again at every step of an offer.
+@per_recent_part
 def _things(items: tuple[c.TradeItem, ...], whose: str, unseen: bool = False) -> str:
     """An offer's side, alike hand cards counted ("2 Slipper cards from your hand"). Unseen,
     face-down cards are blanked before they are counted: how they group must not tell either."""
@@ -113,7 +116,10 @@ def _partner(state: CanineState, names: Names) -> str:
 
 
 def _ask_in_trade(state: CanineState, seat: int, command: c.AskInTrade, names: Names) -> str:
-    return _asked(command.item, possessive(_partner(state, names)))
+    # `_partner`, inlined: told for every item of the partner's at every step of an offer.
+    offer = state.effect
+    partner = offer.partner if isinstance(offer, Offer) else None
+    return _asked(command.item, possessive(names[partner] if partner is not None else "your partner"))
 
 
 # Kept per item object (the partner's items are made once per seat part, `trading.items_of`)
@@ -144,7 +150,7 @@ def _accept(state: CanineState, seat: int, command: Any, names: Names) -> str:
         return f"{verb} the trade"
     who = names[offer.proposer]
     # The partner answers without seeing the proposer's face-down cards: that is the bluff.
-    things = f"{_things(offer.gives, 'their', unseen=True)} for {_things(offer.takes, 'your')}"
+    things = f"{_things(offer.gives, 'their', True)} for {_things(offer.takes, 'your')}"
     return f"{verb} {possessive(who)} offer: {things}"
 
 

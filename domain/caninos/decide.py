@@ -40,8 +40,8 @@ from kennel.domain.caninos.reactions import answers_to_answer, describe_latest, 
 from kennel.domain.caninos.resolution import Resolution
 from kennel.domain.caninos.spell import keep, plush_options, turn_back
 from kennel.domain.caninos.state import CaninosState, Draft, SliceRef
-from kennel.domain.caninos.stealing import steal_targets, stealable
-from kennel.domain.caninos.tricks import card_options, seat_options, slice_options, trick_choices
+from kennel.domain.caninos.listed import payments_of, seats_of, slices_of, steals_of, tricks_of
+from kennel.domain.caninos.stealing import stealable
 from kennel.domain.caninos.turns import end_turn, lay_down, levelling_options, owing, return_slice, settle
 from kennel.domain.caninos.words import draft_question
 from kennel.domain.core.frozen import replaced
@@ -82,7 +82,7 @@ def steal(resolution: Resolution, seat: int, command: Steal, rng: Rng) -> None:
         raise RuleViolation("caninos/already_stole", "You may steal only one slice of pizza per turn.")
     if turn.tried:
         raise RuleViolation("caninos/steal_first", "Steal first, then perform tricks: your trick is done.")
-    if command.slice not in steal_targets(state, seat):
+    if command.slice not in steals_of(state, seat):  # the lists the seat's view was made from
         if not isinstance(command.slice, SliceRef) or stealable(state, seat, command.slice) is None:
             raise RuleViolation("caninos/no_such_slice", "There is no such slice to steal.")
         raise RuleViolation("caninos/cannot_steal", "No card in your hand may steal that slice now.")
@@ -97,7 +97,7 @@ def perform_trick(resolution: Resolution, seat: int, command: PerformTrick, rng:
         raise _discarding()
     if len(turn.tricks) >= turn.trick_limit:
         raise RuleViolation("caninos/no_tricks_left", "You have performed every trick you may this turn.")
-    if (command.card, command.trick) not in trick_choices(state, seat):
+    if (command.card, command.trick) not in tricks_of(state, seat):
         card, trick = command.card, command.trick
         if not isinstance(card, Card) or not isinstance(trick, Trick):
             raise RuleViolation("caninos/bad_trick", "Name a card and the trick it performs.")
@@ -146,14 +146,14 @@ _REACTION = Phase.REACTION
 
 def pay_with(resolution: Resolution, seat: int, command: PayWith, rng: Rng) -> None:
     draft = _your_draft(resolution.state, seat, (_CARDS,))
-    if command.cards not in card_options(resolution.state, draft):
+    if command.cards not in payments_of(resolution.state, draft):
         raise RuleViolation("caninos/cannot_pay", "Those cards from your hand may not steal that slice.")
     lay_down(resolution, replaced(draft.play, cards=command.cards))
 
 
 def choose_seat(resolution: Resolution, seat: int, command: ChooseSeat, rng: Rng) -> None:
     draft = _your_draft(resolution.state, seat, (_SEAT,))
-    if command.seat not in seat_options(resolution.state, draft):
+    if command.seat not in seats_of(resolution.state, draft):
         raise RuleViolation("caninos/bad_seat", f"Seat {command.seat} is no target for this trick.")
     resolution.record(SeatChosen(seat=seat, target=command.seat))
 
@@ -174,7 +174,7 @@ def choose_slice(resolution: Resolution, seat: int, command: ChooseSlice, rng: R
         return_slice(resolution, seat, command.slice)
         return
     draft = _your_draft(state, seat, (_SLICE, _SLICE_OR_DONE))
-    if command.slice not in slice_options(state, draft):
+    if command.slice not in slices_of(state, draft):
         raise RuleViolation("caninos/bad_slice", f"That slice will not do: {draft_question(draft)}.")
     resolution.record(SliceChosen(seat=seat, slice=command.slice))
 

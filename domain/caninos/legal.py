@@ -27,9 +27,8 @@ from kennel.domain.caninos.drafts import Step, next_step
 from kennel.domain.caninos.phases import PHASE_DRAFT, PHASE_LEVELLING, PHASE_REACTION, PHASE_SPELL, PHASE_TURN, phase
 from kennel.domain.caninos.reactions import held_answers
 from kennel.domain.caninos.spell import plush_options
-from kennel.domain.caninos.state import CaninosState
-from kennel.domain.caninos.stealing import steal_targets
-from kennel.domain.caninos.tricks import card_options, seat_options, slice_options, trick_choices
+from kennel.domain.caninos.state import CaninosState, SliceRef
+from kennel.domain.caninos.listed import payments_of, seats_of, slices_of, steals_of, tricks_of
 from kennel.domain.caninos.turns import levelling_options, owing
 from kennel.domain.core.frozen import one_per_value
 
@@ -46,6 +45,20 @@ def _perform_trick(fields: tuple[Card, Trick]) -> PerformTrick:
     return PerformTrick(card=card, trick=trick)
 
 
+def _named(make: type[Steal] | type[ChooseSlice]) -> Any:
+    """`make(slice=ref)`, one object per kind of slice named (the ref's fields, a tuple hashed in
+    C: a `SliceRef`'s own hash is a Python call), for the same reason."""
+    made = one_per_value(lambda fields: make(slice=SliceRef(*fields)))
+
+    def named(ref: SliceRef) -> Any:
+        return made((ref.owner, ref.pizza, ref.topping, ref.plush))
+
+    return named
+
+
+_STEAL, _CHOOSE_SLICE = _named(Steal), _named(ChooseSlice)
+
+
 # A trick, one object per card and trick (enum members: a tuple hashed in C), for the same reason.
 _PERFORM_TRICK = one_per_value(_perform_trick)
 
@@ -57,7 +70,7 @@ def legal_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     if current is PHASE_LEVELLING:
         if seat not in owing(state):
             return ()
-        return tuple(ChooseSlice(slice=ref) for ref in levelling_options(state, seat))
+        return tuple(map(_CHOOSE_SLICE, levelling_options(state, seat)))
     if current is PHASE_REACTION:
         if seat != state.asking[0]:
             return ()
@@ -68,7 +81,7 @@ def legal_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     if current is PHASE_SPELL:
         if seat not in state.unspelling:
             return ()
-        return (*(ChooseSlice(slice=ref) for ref in plush_options(state, seat)), _CHOOSE_NO_MORE)
+        return (*map(_CHOOSE_SLICE, plush_options(state, seat)), _CHOOSE_NO_MORE)
     if current is PHASE_TURN:
         assert state.turn is not None
         return _turn_commands(state, seat) if seat == state.turn.seat else ()
@@ -88,10 +101,10 @@ def _draft_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     assert draft is not None
     step = next_step(draft)
     if step is _CARDS:
-        return tuple(PayWith(cards=cards) for cards in card_options(state, draft))
+        return tuple(PayWith(cards=cards) for cards in payments_of(state, draft))
     if step is _SEAT:
-        return tuple(map(_CHOOSE_SEAT, seat_options(state, draft)))
-    slices = tuple(ChooseSlice(slice=ref) for ref in slice_options(state, draft))
+        return tuple(map(_CHOOSE_SEAT, seats_of(state, draft)))
+    slices = tuple(map(_CHOOSE_SLICE, slices_of(state, draft)))
     return (*slices, _CHOOSE_NO_MORE) if step is _SLICE_OR_DONE else slices
 
 
@@ -104,6 +117,6 @@ def _turn_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     )
     if turn.discarded:
         return (*discards, _END_TURN)
-    steals = tuple(Steal(slice=ref) for ref in steal_targets(state, seat)) if turn.may_steal else ()
-    tricks = tuple(map(_PERFORM_TRICK, trick_choices(state, seat)))
+    steals = tuple(map(_STEAL, steals_of(state, seat))) if turn.may_steal else ()
+    tricks = tuple(map(_PERFORM_TRICK, tricks_of(state, seat)))
     return (*steals, *tricks, *(() if turn.laid else discards), _END_TURN)

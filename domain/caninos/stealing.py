@@ -33,6 +33,7 @@ from kennel.domain.caninos.cards import (
 )
 from kennel.domain.caninos.slices import collection_slices, slice_named, table_refs
 from kennel.domain.caninos.state import CaninosState, Slice, SliceRef
+from kennel.domain.core.frozen import per_recent_part
 
 
 class StealAs(enum.Enum):
@@ -206,8 +207,16 @@ def every_other_slice_named(state: CaninosState, seat: int) -> list[tuple[SliceR
     named = [(ref, Slice(ref.pizza)) for ref in table_refs(state)]
     for owner, player in enumerate(state.players):
         if owner != seat:
-            named.extend(collection_slices(owner, player.collection))
+            named.extend(_named_slices(player.collection, owner))
     return named
+
+
+# Kept per collection (a tuple that most states share with the one before): a seat in turn's
+# steals are listed against every other collection, state after state.
+@per_recent_part
+def _named_slices(collection: tuple[Slice, ...], owner: int) -> list[tuple[SliceRef, Slice]]:
+    """`collection_slices(owner, collection)` (do not change the list)."""
+    return collection_slices(owner, collection)
 
 
 def steals_with_a_dog(cards: tuple[Card, ...]) -> bool:

@@ -35,7 +35,8 @@ from kennel.domain.caninos.scoring import points, slice_points
 from kennel.domain.caninos.slices import collection_refs
 from kennel.domain.caninos.spell import break_spent_spells
 from kennel.domain.caninos.state import CaninosState, Play, SliceRef
-from kennel.domain.caninos.tricks import can_start, glutton_cards, may_perform, seat_options, slice_options
+from kennel.domain.caninos.listed import seats_of, slices_of
+from kennel.domain.caninos.tricks import can_start, glutton_cards, may_perform
 from kennel.domain.core.rng import Rng
 
 
@@ -89,16 +90,16 @@ def _forced_draft_step(resolution: Resolution) -> bool:
         lay_down(resolution, draft.play)
         return True
     if step is _SEAT:
-        seats = seat_options(state, draft)
+        seats = seats_of(state, draft)
         if len(seats) == 1:
             resolution.record(SeatChosen(seat=seat, target=seats[0]))
             return True
     elif step is _SLICE:
-        refs = slice_options(state, draft)
+        refs = slices_of(state, draft)
         if len(refs) == 1:
             resolution.record(SliceChosen(seat=seat, slice=refs[0]))
             return True
-    elif step is _SLICE_OR_DONE and not slice_options(state, draft):
+    elif step is _SLICE_OR_DONE and not slices_of(state, draft):
         resolution.record(NoMoreChosen(seat=seat))
         return True
     return False  # CARDS depend on the hand: the seat always chooses them itself

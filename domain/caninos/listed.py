@@ -1,0 +1,83 @@
+"""What a seat in turn may steal and which tricks it may start, listed once per state and seat;
+and the options of the state's own draft step, once per state.
+
+The server lists a seat's legal commands when it builds that seat's view of a state; the command
+the seat then sends is checked by `decide` against the very same lists for the same state. Kept
+beside the state (`per_recent_state`), per seat: a seat's lists depend on its own hand, and are
+only ever given to that seat's listing or to the check of that seat's own command.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kennel.domain.caninos.cards import Card, Trick
+from kennel.domain.caninos.state import CaninosState, Draft, SliceRef
+from kennel.domain.caninos.stealing import steal_targets
+from kennel.domain.caninos.tricks import card_options, seat_options, slice_options, trick_choices
+from kennel.domain.core.frozen import per_recent_state
+
+
+@per_recent_state
+def _lists(state: CaninosState) -> dict[Any, Any]:
+    """This state's lists made so far, by (what, seat)."""
+    return {}
+
+
+def steals_of(state: CaninosState, seat: int) -> list[SliceRef]:
+    """`steal_targets(state, seat)`, made once per state and seat (do not change the list)."""
+    lists = _lists(state)
+    key = (0, seat)
+    found: list[SliceRef] | None = lists.get(key)
+    if found is None:
+        found = lists[key] = steal_targets(state, seat)
+    return found
+
+
+def tricks_of(state: CaninosState, seat: int) -> list[tuple[Card, Trick]]:
+    """`trick_choices(state, seat)`, made once per state and seat (do not change the list)."""
+    lists = _lists(state)
+    key = (1, seat)
+    found: list[tuple[Card, Trick]] | None = lists.get(key)
+    if found is None:
+        found = lists[key] = trick_choices(state, seat)
+    return found
+
+
+def slices_of(state: CaninosState, draft: Draft) -> list[SliceRef]:
+    """`slice_options(state, draft)`, made once per state for the state's own draft (a draft
+    step's slices are listed by `settle`, by the seat's view and by `decide`'s check alike)."""
+    if draft is not state.draft:
+        return slice_options(state, draft)
+    lists = _lists(state)
+    found: list[SliceRef] | None = lists.get(_SLICES)
+    if found is None:
+        found = lists[_SLICES] = slice_options(state, draft)
+    return found
+
+
+def seats_of(state: CaninosState, draft: Draft) -> list[int]:
+    """`seat_options(state, draft)`, as `slices_of`."""
+    if draft is not state.draft:
+        return seat_options(state, draft)
+    lists = _lists(state)
+    found: list[int] | None = lists.get(_SEATS)
+    if found is None:
+        found = lists[_SEATS] = seat_options(state, draft)
+    return found
+
+
+def payments_of(state: CaninosState, draft: Draft) -> list[tuple[Card, ...]]:
+    """`card_options(state, draft)`, as `slices_of` (the draft's seat's own hand: only its
+    listing and its command's check ask)."""
+    if draft is not state.draft:
+        return card_options(state, draft)
+    lists = _lists(state)
+    found: list[tuple[Card, ...]] | None = lists.get(_PAYMENTS)
+    if found is None:
+        found = lists[_PAYMENTS] = card_options(state, draft)
+    return found
+
+
+# The keys of the state's own draft's lists (a seat's lists are keyed by (what, seat)).
+_SLICES, _SEATS, _PAYMENTS = (2, None), (3, None), (4, None)
