@@ -70,7 +70,7 @@ class ADogsLifeView:
 
 def view(state: ADogsLifeState, viewer: int | None) -> ADogsLifeView:
     public = _public_view(state)
-    if viewer is None or not 0 <= viewer < state.seat_count:
+    if viewer is None or not 0 <= viewer < len(state.dogs):  # `state.seat_count`, without its call
         return public
     if not state.dogs[viewer].newspapers:  # then it sees all a spectator sees
         return replaced(public, viewer=viewer)

@@ -101,3 +101,4 @@ def test_views_with_kept_ground_and_dogs_equal_those_written_item_by_item() -> N
         kept += 1
         lying += len(public.ground)
     assert kept > 300 and lying > 100
+
