@@ -280,7 +280,7 @@ def deliver_newspaper(resolution: Resolution, seat: int, command: DeliverNewspap
 
 def check_attack(state: State, seat: int, command: AttackDog) -> Refusal | None:
     defender = command.defender
-    if not is_seat_number(defender) or not 0 <= defender < state.seat_count or defender == seat:
+    if not is_seat_number(defender) or not 0 <= defender < len(state.dogs) or defender == seat:
         return refused("no_such_dog", "Name the seat of an opponent's dog to attack.")
     target = state.dogs[defender].position
     if target is None or target not in board().reach(_here(state, seat)):

@@ -8,12 +8,12 @@ disagree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from kennel.domain.a_dogs_life import actions, movement, truck
-from kennel.domain.a_dogs_life.candidates import each_action_candidate
+from kennel.domain.a_dogs_life.candidates import possible_actions
 from kennel.domain.a_dogs_life.commands import (
     AttackDog,
     BegForFood,
@@ -35,6 +35,7 @@ from kennel.domain.a_dogs_life.refusals import Refusal, is_seat_number, refused,
 from kennel.domain.a_dogs_life.resolution import Resolution
 from kennel.domain.a_dogs_life.state import ACTIONS, OVER, TRUCK, ADogsLifeState
 from kennel.domain.a_dogs_life.turns import advance
+from kennel.domain.core.frozen import per_recent_state
 from kennel.domain.core.rng import Rng
 
 State = ADogsLifeState
@@ -133,17 +134,34 @@ def has_choice(state: State) -> bool:
     """
     if state.phase is not ACTIONS:
         return False
-    return any(not isinstance(command, EndActions) for command in permitted_actions(state, state.active))
+    for command in permitted_actions(state, state.active):
+        if type(command) is not EndActions:
+            return True
+    return False
 
 
-def permitted_actions(state: State, seat: int) -> Iterator[Any]:
-    """The action candidates `check` lets through, for the active seat in its actions phase:
-    the checks every command shares (the game goes on, the seat is the active one, the phase)
-    hold for all of them, so they are made once, not once per candidate."""
+def permitted_actions(state: State, seat: int) -> tuple[Any, ...]:
+    """The action candidates `check` lets through, for the active seat in its actions phase
+    (nothing for any other seat)."""
     if state.phase is not ACTIONS or not is_seat_number(seat) or seat != state.active:
-        return
+        return ()
+    return _permitted(state)
+
+
+# Once per state: `decide` asks it of the state its command leads to (`has_choice`, before it
+# stops there), and the server then lists that very state's legal commands for its views.
+@per_recent_state
+def _permitted(state: State) -> tuple[Any, ...]:
+    """The active seat's `permitted_actions`. The checks every command shares (the game goes
+    on, the seat is the active one, the phase) hold for all of them, so they are made once, not
+    once per candidate; and candidates the dog's space rules out are not checked at all
+    (`possible_actions`)."""
+    seat = state.active
     on_the_truck = state.dogs[seat].position == state.truck
-    for command in each_action_candidate(state, seat):
-        rule = ACTION_RULES[type(command)]
-        if (rule.on_the_truck or not on_the_truck) and rule.check(state, seat, command) is None:
-            yield command
+    rules = ACTION_RULES
+    return tuple([
+        command
+        for command in possible_actions(state, seat)
+        if ((rule := rules[type(command)]).on_the_truck or not on_the_truck)
+        and rule.check(state, seat, command) is None
+    ])

@@ -354,7 +354,7 @@ _COSTS_A_POINT: frozenset[type] = frozenset(
 
 
 def _has_seat(state: State, seat: int) -> bool:
-    return 0 <= seat < state.seat_count
+    return 0 <= seat < len(state.dogs)  # `state.seat_count`, without its call (asked for most events)
 
 
 def _change_dog(state: State, seat: int, change: Callable[[DogState], DogState]) -> State:

@@ -20,4 +20,4 @@ def legal_commands(state: ADogsLifeState, seat: int) -> tuple[Any, ...]:
     if state.phase is TRUCK:
         candidates = [_STEER(to) for to in ways_on(state)]
         return tuple(c for c in candidates if check(state, seat, c, TRUCK_RULE) is None)
-    return tuple(permitted_actions(state, seat))
+    return permitted_actions(state, seat)

@@ -95,4 +95,5 @@ def truck_stops(resolution: Resolution, rng: Rng) -> None:
 
 
 def seats_from(state: ADogsLifeState, first: int) -> list[int]:
-    return [(first + step) % state.seat_count for step in range(state.seat_count)]
+    count = len(state.dogs)  # `state.seat_count`, asked once, not once per seat
+    return [(first + step) % count for step in range(count)]

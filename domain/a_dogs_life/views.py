@@ -10,6 +10,7 @@ newspapers its own dog carries. Nobody, not even its owner, sees the order of a 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any
 
 from kennel.domain.a_dogs_life.dogs import Dog
@@ -69,7 +70,7 @@ class ADogsLifeView:
 
 def view(state: ADogsLifeState, viewer: int | None) -> ADogsLifeView:
     public = _public_view(state)
-    if viewer is None or not 0 <= viewer < state.seat_count:
+    if viewer is None or not 0 <= viewer < len(state.dogs):  # `state.seat_count`, without its call
         return public
     if not state.dogs[viewer].newspapers:  # then it sees all a spectator sees
         return replaced(public, viewer=viewer)
@@ -98,16 +99,29 @@ def _public_view(state: ADogsLifeState) -> ADogsLifeView:
         truck_from=state.truck_from,
         truck_steps=state.truck_steps,
         searched=state.searched,
-        ground=tuple(_face_down(item) for item in state.ground),
+        ground=_ground_seen(state.ground),
         piddles=state.piddles,
         kiosk_size=len(state.kiosk),
         bone_supply=state.bone_supply,
         overtime=state.overtime,
         contenders=state.contenders,
-        dogs=tuple(_seen_dog(dog, seat, False) for seat, dog in enumerate(state.dogs)),
+        dogs=_dogs_seen(state.dogs),
         winners=state.winners,
         sniffed=state.sniffed,
     )
+
+
+# The ground and the dogs change with a few events only (a drop, a collect; a dog's move or
+# draw): a state whose change lies elsewhere (the truck, the turn) holds the very same tuple,
+# seen as before without a call per item or dog.
+@per_recent_part
+def _ground_seen(ground: tuple[GroundItem, ...]) -> tuple[GroundItem, ...]:
+    return tuple(map(_face_down, ground))
+
+
+@per_recent_part
+def _dogs_seen(dogs: tuple[DogState, ...]) -> tuple[DogView, ...]:
+    return tuple(map(_seen_dog, dogs, range(len(dogs)), repeat(False)))
 
 
 def _face_down(item: GroundItem) -> GroundItem:

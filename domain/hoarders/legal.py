@@ -32,7 +32,7 @@ _PICK = one_per_value(PickCritters)  # a pair made once, whichever hand offers i
 
 
 def legal_commands(state: HoardersState, seat: int) -> tuple[Any, ...]:
-    if outcome(state) is not None or not 0 <= seat < state.seat_count:
+    if outcome(state) is not None or not 0 <= seat < len(state.hoards):  # `state.seat_count`, without its call
         return ()
     hoard = state.hoards[seat]
     if state.phase is PICKING:

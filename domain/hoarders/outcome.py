@@ -5,6 +5,7 @@ from __future__ import annotations
 import operator
 
 from kennel.domain.core.frozen import per_recent_state
+from kennel.domain.core.kept import keep
 from kennel.domain.core.rules import Outcome
 from kennel.domain.hoarders.cards import WINNING_COUNT, Nut, most_identical
 from kennel.domain.hoarders.state import HoardersState, Phase
@@ -19,12 +20,19 @@ def five_of_a_kind_holders(state: HoardersState) -> tuple[int, ...]:
     return _holders(state, _scores(state))
 
 
-@per_recent_state  # asked as a turn ends (`five_of_a_kind_holders`), then by `outcome` of the same state
 def _scores(state: HoardersState) -> tuple[int, ...]:
-    """Each seat's most identical nuts."""
-    return tuple(map(most_identical, map(_NUTS_OF, state.hoards)))
+    """Each seat's most identical nuts, kept by the nut collections themselves (face up, so
+    public): a turn's end asks them (`five_of_a_kind_holders`), then `outcome` asks them of the
+    state the forced turns after it lead to, whose collections are most often the very same."""
+    collections = tuple(map(_NUTS_OF, state.hoards))
+    scores = _SCORES.get(collections)  # hashed and compared in C; the same tuples compare by identity
+    if scores is None:
+        scores = keep(_SCORES, collections, tuple(map(most_identical, collections)), SCORES_KEPT)
+    return scores
 
 
+SCORES_KEPT = 256  # tables of collections whose scores are kept (every game's together)
+_SCORES: dict[tuple[tuple[Nut, ...], ...], tuple[int, ...]] = {}
 _NUTS_OF = operator.attrgetter("nuts")
 
 

@@ -47,7 +47,8 @@ class Hoard:
 
     @property
     def has_picked(self) -> bool:
-        return len(self.played) == CRITTERS_PICKED
+        # `len(self.played)`, without concatenating the two (asked for every seat of every state)
+        return len(self.revealed) + len(self.face_down) == CRITTERS_PICKED
 
     def partner_of(self, critter: Critter) -> Critter | None:
         """The other card played this round (what a Groundhog repeats)."""
@@ -89,6 +90,10 @@ class HoardersState:
             return None
         if self.theft is not None:
             return self.theft.thief
-        if self.turns_taken >= self.turns_per_round:
+        # `turns_per_round` and `seat_count` spelled out: asked several times per command (the
+        # decision, its forced turns, every seat's legal commands, the view), and each property
+        # is a Python call of its own.
+        seats = len(self.hoards)
+        if self.turns_taken >= CRITTERS_PICKED * seats:
             return None
-        return (self.crown + self.turns_taken) % self.seat_count
+        return (self.crown + self.turns_taken) % seats

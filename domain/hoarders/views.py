@@ -44,11 +44,15 @@ class HoardersView:
 
 def view(state: HoardersState, viewer: int | None) -> HoardersView:
     public = _public_view(state)
-    if viewer is None or not 0 <= viewer < state.seat_count:
+    if viewer is None or not 0 <= viewer < len(state.hoards):  # `state.seat_count`, without its call
         return public
     own = state.hoards[viewer]
-    # Sorted, so that the order the seat listed its pick in is all the view shows.
-    return replaced(public, viewer=viewer, hand=own.hand, face_down=sorted_critters(own.face_down))
+    # Sorted, so that the order the seat listed its pick in is all the view shows (one critter
+    # or none is in order as it is: no call to sort it).
+    face_down = own.face_down
+    return replaced(
+        public, viewer=viewer, hand=own.hand, face_down=face_down if len(face_down) < 2 else sorted_critters(face_down)
+    )
 
 
 @per_recent_state  # what every seat sees alike, made once for all of a state's viewers
@@ -62,7 +66,7 @@ def _public_view(state: HoardersState) -> HoardersView:
         deck_size=len(state.deck),
         turn=None if outcome(state) is not None else state.seat_in_turn,
         theft=state.theft,
-        seats=tuple(_seat_view(hoard, seat) for seat, hoard in enumerate(state.hoards)),
+        seats=tuple(map(_seat_view, state.hoards, range(len(state.hoards)))),  # no generator to resume per seat
         hand=(),
         face_down=(),
     )
