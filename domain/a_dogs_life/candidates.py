@@ -6,10 +6,9 @@ whether a dog has anything left to do but end its actions.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Any
-
-import functools
 
 from kennel.domain.a_dogs_life.board import Feature, SpaceKind, board
 from kennel.domain.a_dogs_life.commands import (
