@@ -6,11 +6,10 @@ whether a dog has anything left to do but end its actions.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from typing import Any
 
-from kennel.domain.a_dogs_life.board import Feature, SpaceKind, board
+from kennel.domain.a_dogs_life.board import board
 from kennel.domain.a_dogs_life.commands import (
     AttackDog,
     BegForFood,
@@ -73,50 +72,3 @@ def each_action_candidate(state: ADogsLifeState, seat: int) -> Iterator[Any]:
         if other != seat:
             yield _ATTACK(other)
     yield _END_ACTIONS
-
-
-# Where each plain action may be legal at all, whatever the state: its check refuses it on any
-# other space (a search away from a trash can, begging outside a restaurant...). Drops and a
-# bone's collection depend on the state alone.
-_ONLY_WHERE: dict[type, Any] = {
-    SearchTrashCan: lambda space: space.feature is Feature.TRASH_CAN,  # check_search
-    BuryBone: lambda space: space.kind is SpaceKind.HOME,  # check_bury: a dog's home is a home space
-    BegForFood: lambda space: space.kind is SpaceKind.RESTAURANT,  # check_beg
-    DrinkFromFountain: lambda space: space.feature is Feature.FOUNTAIN,  # check_drink
-    PiddleOnLamppost: lambda space: space.feature is Feature.LAMPPOST,  # check_piddle
-    TakeNewspaper: lambda space: space.kind is SpaceKind.KIOSK,  # check_take_newspaper
-    DeliverNewspaper: lambda space: space.kind is SpaceKind.ADDRESS,  # check_deliver
-}
-
-
-@functools.cache
-def _plain_actions_by_space() -> tuple[tuple[Any, ...], ...]:
-    return tuple(
-        tuple(
-            action
-            for action in _PLAIN_ACTIONS
-            if type(action) not in _ONLY_WHERE or _ONLY_WHERE[type(action)](space)
-        )
-        for space in board().spaces
-    )
-
-
-def possible_actions(state: ADogsLifeState, seat: int) -> list[Any]:
-    """`action_candidates` but the plain actions the dog's space rules out whatever the state:
-    what `decide.permitted_actions` checks (about half as many checks as every candidate; the
-    checks decide the rest as they would)."""
-    dog = state.dogs[seat]
-    position = dog.position
-    if position is None:
-        return []
-    found: list[Any] = [_MOVE(to) for to in board().links(position)]
-    found += _plain_actions_by_space()[position]
-    for address in dog.newspapers:
-        found.append(_DROP_NEWSPAPER(address))
-    for index in range(len(state.newspapers_on(position))):
-        found.append(_COLLECT_NEWSPAPER(index))
-    for other in range(state.seat_count):
-        if other != seat:
-            found.append(_ATTACK(other))
-    found.append(_END_ACTIONS)
-    return found

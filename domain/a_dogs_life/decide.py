@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kennel.domain.a_dogs_life import actions, movement, truck
-from kennel.domain.a_dogs_life.candidates import possible_actions
+from kennel.domain.a_dogs_life.candidates import each_action_candidate
 from kennel.domain.a_dogs_life.commands import (
     AttackDog,
     BegForFood,
@@ -154,14 +154,13 @@ def permitted_actions(state: State, seat: int) -> tuple[Any, ...]:
 def _permitted(state: State) -> tuple[Any, ...]:
     """The active seat's `permitted_actions`. The checks every command shares (the game goes
     on, the seat is the active one, the phase) hold for all of them, so they are made once, not
-    once per candidate; and candidates the dog's space rules out are not checked at all
-    (`possible_actions`)."""
+    once per candidate."""
     seat = state.active
     on_the_truck = state.dogs[seat].position == state.truck
     rules = ACTION_RULES
     return tuple([
         command
-        for command in possible_actions(state, seat)
+        for command in each_action_candidate(state, seat)
         if ((rule := rules[type(command)]).on_the_truck or not on_the_truck)
         and rule.check(state, seat, command) is None
     ])

@@ -1,8 +1,6 @@
 """The seventh pass's fast paths of A Dog's Life give what the plain paths give, at every
 position of seeded random games:
 
-- `possible_actions` (what `permitted_actions` checks) leaves out only candidates `check`
-  refuses, and keeps the others in `action_candidates`' order;
 - the active seat's permitted actions are made once per state (`decide._permitted`): the same
   object for the same state, asked by `has_choice` and `legal_commands` alike, and made afresh
   for a new state; they are the candidates `check` lets through, and nothing for other seats;
@@ -16,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kennel.domain.a_dogs_life import GAME
-from kennel.domain.a_dogs_life.candidates import action_candidates, possible_actions
+from kennel.domain.a_dogs_life.candidates import action_candidates
 from kennel.domain.a_dogs_life.commands import EndActions
 from kennel.domain.a_dogs_life.decide import ACTION_RULES, check, has_choice, permitted_actions
 from kennel.domain.a_dogs_life.legal import legal_commands
@@ -37,20 +35,6 @@ def _plain(state: ADogsLifeState, seat: int) -> list[object]:
         for command in action_candidates(state, seat)
         if check(state, seat, command, ACTION_RULES[type(command)]) is None
     ]
-
-
-def test_possible_actions_drop_only_refused_candidates_in_order() -> None:
-    dropped = 0
-    for state in (state for number in range(4) for state in positions(number)):
-        for seat in range(state.seat_count):
-            every = action_candidates(state, seat)
-            possible = possible_actions(state, seat)
-            assert [command for command in every if command in possible] == possible
-            for command in every:
-                if command not in possible:
-                    assert check(state, seat, command, ACTION_RULES[type(command)]) is not None
-                    dropped += 1
-    assert dropped > 1000
 
 
 def test_permitted_actions_made_once_per_state_are_the_plain_ones() -> None:
