@@ -111,15 +111,14 @@ def _give(state: CanineState, seat: int, command: c.GiveInTrade, names: Names) -
 
 
 def _partner(state: CanineState, names: Names) -> str:
-    offer = _offer_now(state)
-    return names[offer.partner] if offer is not None and offer.partner is not None else "your partner"
+    # `_offer_now` read in place: told for every item of the partner's at every step of an offer.
+    offer = state.effect
+    partner = offer.partner if isinstance(offer, Offer) else None
+    return names[partner] if partner is not None else "your partner"
 
 
 def _ask_in_trade(state: CanineState, seat: int, command: c.AskInTrade, names: Names) -> str:
-    # `_partner`, inlined: told for every item of the partner's at every step of an offer.
-    offer = state.effect
-    partner = offer.partner if isinstance(offer, Offer) else None
-    return _asked(command.item, possessive(names[partner] if partner is not None else "your partner"))
+    return _asked(command.item, possessive(_partner(state, names)))
 
 
 # Kept per item object (the partner's items are made once per seat part, `trading.items_of`)
