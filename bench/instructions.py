@@ -9,6 +9,11 @@ up, says so, and waits; the server's counters are zeroed (`callgrind_control -z`
 process sends a fixed number of sequential calls (echo calls, or bot commands with the GetViews
 a bot asks for, as `commands`' sequential load); the counters are dumped (`callgrind_control -d`)
 and their total, every thread of the server process, divided by the number of calls or commands.
+`kennel serve` runs here through `bench.fixed_draws`, its game seeds, ids and credentials drawn
+from a seeded generator, and every server with `PYTHONHASHSEED=0`: the bots are seeded too, so
+two runs of one commit play the same games, and their counts per command agree to about 1% (with
+the server's own draws they differed by 5-7%; what is left moves with the machine's timing, as
+gRPC's polling does: the echo's own count moved by up to 8% between two runs on a busy machine).
 
 Figures: instructions per echo call; per game, instructions per command, gRPC calls per command,
 and the two ratios that say how far a command is from "about one gRPC call": per command over per
@@ -48,7 +53,7 @@ def instructions(sizes: Sizes, work: Path, source: Path | None = None) -> dict[s
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
         return {"skipped": "valgrind (callgrind) is not installed"}
     echo_call = _count(
-        [sys.executable, "-m", "bench.echo"], work / "instructions-echo", procs.python_env(), ECHO_SERVING,
+        [sys.executable, "-m", "bench.echo"], work / "instructions-echo", _steady(procs.python_env()), ECHO_SERVING,
         ["--kind", "echo", "--count", str(sizes.instruction_calls)],
     )
     per_echo_call = echo_call["instructions"] / echo_call["calls"]
@@ -57,9 +62,9 @@ def instructions(sizes: Sizes, work: Path, source: Path | None = None) -> dict[s
     for name, game in games[: sizes.instruction_games or len(games)]:
         players = min(max(sizes.players, game.seats.minimum), game.seats.maximum)
         data = work / f"instructions-{name}"
-        argv = [sys.executable, "-m", "kennel.service.cli", "serve", "--host", "127.0.0.1", "--port", "0",
+        argv = [sys.executable, "-m", "bench.fixed_draws", "serve", "--host", "127.0.0.1", "--port", "0",
                 "--data", str(data), "--log-format", "json", *procs.BENCH_LIMITS]
-        counted = _count(argv, data, procs.python_env(source), procs.SERVING,
+        counted = _count(argv, data, _steady(procs.python_env(source)), procs.SERVING,
                          ["--kind", "play", "--game", name, "--players", str(players),
                           "--count", str(sizes.instruction_commands)])
         per_command = counted["instructions"] / counted["commands"]
@@ -71,6 +76,12 @@ def instructions(sizes: Sizes, work: Path, source: Path | None = None) -> dict[s
             "per_call_over_echo_call": round(per_command / calls_per_command / per_echo_call, 2),
         }
     return results
+
+
+def _steady(env: dict[str, str]) -> dict[str, str]:
+    """A server's environment for a count that repeats: strings hashed alike in every run (the
+    order of sets of strings, and so the work of walking them, is the same)."""
+    return {**env, "PYTHONHASHSEED": "0"}
 
 
 def _count(server_argv: list[str], folder: Path, env: dict[str, str], serving: re.Pattern[bytes],
