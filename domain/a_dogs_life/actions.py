@@ -47,9 +47,7 @@ from kennel.domain.a_dogs_life.state import (
     BLADDER,
     SEARCH_MARKERS,
     ADogsLifeState,
-    GroundItem,
     Impounded,
-    ItemKind,
     WinReason,
 )
 from kennel.domain.core.rng import Rng
@@ -77,7 +75,6 @@ def _hands_full(state: State, seat: int) -> Refusal | None:
 # callgrind), a module constant is a dict look-up.
 _FEATURE_TRASH_CAN = Feature.TRASH_CAN
 _SECTION_TRASH_CAN = Section.TRASH_CAN
-_BONE = ItemKind.BONE
 _RESTAURANT = SpaceKind.RESTAURANT
 _FOUNTAIN = Feature.FOUNTAIN
 _LAMPPOST = Feature.LAMPPOST
@@ -131,7 +128,7 @@ def drop_newspaper(resolution: Resolution, seat: int, command: DropNewspaper, rn
 
 
 def check_collect_bone(state: State, seat: int, command: CollectBone) -> Refusal | None:
-    if GroundItem(_here(state, seat), _BONE) not in state.ground:
+    if not state.bone_on(_here(state, seat)):
         return refused("nothing_to_collect", "No bone lies here.")
     return _hands_full(state, seat)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from kennel.domain.a_dogs_life.board import SpaceKind, board
 from kennel.domain.a_dogs_life.commands import MoveDog
 from kennel.domain.a_dogs_life.events import DogMoved, LamppostSniffed
-from kennel.domain.a_dogs_life.refusals import Refusal, is_seat_number, refused
+from kennel.domain.a_dogs_life.refusals import Refusal, refused
 from kennel.domain.a_dogs_life.resolution import Resolution
 from kennel.domain.a_dogs_life.state import ADogsLifeState
 from kennel.domain.core.rng import Rng
@@ -48,18 +48,23 @@ def opponents_piddle(state: ADogsLifeState, seat: int, space: int) -> int | None
 
 def check_move(state: ADogsLifeState, seat: int, command: MoveDog) -> Refusal | None:
     city = board()
-    position = state.dogs[seat].position
+    dog = state.dogs[seat]
+    position = dog.position
     to = command.to
     if position is None:
         return refused("in_the_pound", "Your dog is in the pound.")
-    if not is_seat_number(to) or not city.has(to) or to not in city.links(position):
+    # `city.has` tests that `to` is a space number (an int, not a bool) before it indexes
+    # `spaces`; the spaces' own fields are read here, not through the board's one-line methods
+    # (a call each: this check runs on every candidate move as a dog's actions are listed).
+    spaces = city.spaces
+    if not city.has(to) or to not in spaces[position].links:
         return refused(
             "not_adjacent", "A dog moves to an adjacent space (through an entrance for a building)."
         )
-    kind = city.kind(to)
+    kind = spaces[to].kind
     if kind is _POUND:
         return refused("into_the_pound", "A dog may never enter the pound (voluntarily anyway).")
-    if kind is _HOME and to != state.dogs[seat].home:
+    if kind is _HOME and to != dog.home:
         return refused("not_your_home", "A dog may never enter another dog's starting space.")
     other = state.dog_at(to)
     if other is not None and other != seat:
