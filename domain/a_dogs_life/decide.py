@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kennel.domain.a_dogs_life import actions, movement, truck
-from kennel.domain.a_dogs_life.candidates import each_action_candidate
+from kennel.domain.a_dogs_life.candidates import action_candidates
 from kennel.domain.a_dogs_life.commands import (
     AttackDog,
     BegForFood,
@@ -160,7 +160,7 @@ def _permitted(state: State) -> tuple[Any, ...]:
     rules = ACTION_RULES
     return tuple([
         command
-        for command in each_action_candidate(state, seat)
+        for command in action_candidates(state, seat)
         if ((rule := rules[type(command)]).on_the_truck or not on_the_truck)
         and rule.check(state, seat, command) is None
     ])

@@ -39,7 +39,7 @@ class ItemKind(enum.Enum):
     NEWSPAPER = "newspaper"
 
 
-_BONE = ItemKind.BONE  # a module constant: see `ACTIONS`
+_BONE, _NEWSPAPER = ItemKind.BONE, ItemKind.NEWSPAPER  # module constants: see `ACTIONS`
 
 
 class Impounded(enum.Enum):
@@ -163,4 +163,4 @@ class ADogsLifeState:
 
     def newspapers_on(self, space: int) -> tuple[GroundItem, ...]:
         """The newspapers lying on a space, in the order dropped (what CollectNewspaper indexes)."""
-        return tuple(item for item in self.ground if item.space == space and item.kind is ItemKind.NEWSPAPER)
+        return tuple([item for item in self.ground if item.space == space and item.kind is _NEWSPAPER])
