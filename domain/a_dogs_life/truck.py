@@ -9,6 +9,8 @@ own home, draws for the Escape Dogcatcher section.
 
 from __future__ import annotations
 
+import functools
+
 from kennel.domain.a_dogs_life.board import SpaceKind, board
 from kennel.domain.a_dogs_life.commands import SteerTruck
 from kennel.domain.a_dogs_life.dogs import Section
@@ -24,6 +26,10 @@ def ways_on(state: ADogsLifeState) -> tuple[int, ...]:
     return truck_ways(state.truck, state.truck_from)
 
 
+# Asked for every state of the truck's phase (`advance`, the legal steers, each steer's check) and
+# at each square it drives through, of the board alone: kept per square and square left, a
+# table bounded by the board's street squares and their links.
+@functools.lru_cache(maxsize=1024)
 def truck_ways(space: int, came_from: int | None) -> tuple[int, ...]:
     """The street squares the truck may drive on to: any but the one it just left.
 
