@@ -148,19 +148,22 @@ def permitted_actions(state: State, seat: int) -> tuple[Any, ...]:
     return _permitted(state)
 
 
+# Each action command's check and whether a dog passing the truck may send it, by command type,
+# read off `ACTION_RULES` (one look-up per candidate as a dog's actions are listed).
+_ACTION_CHECKS: dict[type, Check] = {kind: rule.check for kind, rule in ACTION_RULES.items()}
+_ON_THE_TRUCK = frozenset(kind for kind, rule in ACTION_RULES.items() if rule.on_the_truck)
+
+
 # Once per state: `decide` asks it of the state its command leads to (`has_choice`, before it
 # stops there), and the server then lists that very state's legal commands for its views.
 @per_recent_state
 def _permitted(state: State) -> tuple[Any, ...]:
     """The active seat's `permitted_actions`. The checks every command shares (the game goes
     on, the seat is the active one, the phase) hold for all of them, so they are made once, not
-    once per candidate."""
+    once per candidate; so is the dog's being on the truck's space."""
     seat = state.active
-    on_the_truck = state.dogs[seat].position == state.truck
-    rules = ACTION_RULES
-    return tuple([
-        command
-        for command in action_candidates(state, seat)
-        if ((rule := rules[type(command)]).on_the_truck or not on_the_truck)
-        and rule.check(state, seat, command) is None
-    ])
+    candidates = action_candidates(state, seat)
+    if state.dogs[seat].position == state.truck:
+        candidates = [command for command in candidates if type(command) in _ON_THE_TRUCK]
+    checks = _ACTION_CHECKS
+    return tuple([command for command in candidates if checks[type(command)](state, seat, command) is None])
