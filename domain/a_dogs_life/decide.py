@@ -134,7 +134,7 @@ def has_choice(state: State) -> bool:
     """
     if state.phase is not ACTIONS:
         return False
-    for command in permitted_actions(state, state.active):
+    for command in _permitted(state):  # `permitted_actions` for the active seat, in its actions
         if type(command) is not EndActions:
             return True
     return False
