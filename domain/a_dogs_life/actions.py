@@ -79,6 +79,8 @@ _RESTAURANT = SpaceKind.RESTAURANT
 _FOUNTAIN = Feature.FOUNTAIN
 _LAMPPOST = Feature.LAMPPOST
 _ADDRESS = SpaceKind.ADDRESS
+_SECTION_RESTAURANT, _SECTION_NEWSPAPER, _SECTION_ATTACK = Section.RESTAURANT, Section.NEWSPAPER, Section.ATTACK
+_LOST_FIGHT = Impounded.LOST_FIGHT
 
 
 def check_search(state: State, seat: int, command: SearchTrashCan) -> Refusal | None:
@@ -191,8 +193,8 @@ def check_beg(state: State, seat: int, command: BegForFood) -> Refusal | None:
 
 def beg_for_food(resolution: Resolution, seat: int, command: BegForFood, rng: Rng) -> None:
     resolution.record(BeggedForFood(seat=seat, space=_here(resolution.state, seat)))
-    card = draw_card(resolution, seat, Section.RESTAURANT, rng)
-    take_reward(resolution, seat, card, Section.RESTAURANT)
+    card = draw_card(resolution, seat, _SECTION_RESTAURANT, rng)
+    take_reward(resolution, seat, card, _SECTION_RESTAURANT)
 
 
 # Drink from a Fountain, Piddle on a Lamppost -------------------------------------------------
@@ -268,8 +270,8 @@ def deliver_newspaper(resolution: Resolution, seat: int, command: DeliverNewspap
     """The marker goes back into the kiosk's stack; the reward is on the Newspaper section."""
     address = board().space(_here(resolution.state, seat)).number or 0
     resolution.record(NewspaperDelivered(seat=seat, address=address))
-    card = draw_card(resolution, seat, Section.NEWSPAPER, rng)
-    take_reward(resolution, seat, card, Section.NEWSPAPER)
+    card = draw_card(resolution, seat, _SECTION_NEWSPAPER, rng)
+    take_reward(resolution, seat, card, _SECTION_NEWSPAPER)
 
 
 # Attack an Opposing Dog ----------------------------------------------------------------------
@@ -292,11 +294,11 @@ def attack_dog(resolution: Resolution, seat: int, command: AttackDog, rng: Rng) 
     carried on its space; equal claws, nothing happens (the attacker may attack again)."""
     defender = command.defender
     resolution.record(DogAttacked(attacker=seat, defender=defender))
-    claws = draw_card(resolution, seat, Section.ATTACK, rng).attack
-    defence = draw_card(resolution, defender, Section.ATTACK, rng).attack
+    claws = draw_card(resolution, seat, _SECTION_ATTACK, rng).attack
+    defence = draw_card(resolution, defender, _SECTION_ATTACK, rng).attack
     if claws > defence:
-        resolution.record(DogImpounded(seat=defender, reason=Impounded.LOST_FIGHT))
+        resolution.record(DogImpounded(seat=defender, reason=_LOST_FIGHT))
     elif claws < defence:
-        resolution.record(DogImpounded(seat=seat, reason=Impounded.LOST_FIGHT))
+        resolution.record(DogImpounded(seat=seat, reason=_LOST_FIGHT))
     else:
         resolution.record(FightTied(attacker=seat, defender=defender))
