@@ -107,7 +107,7 @@ def check(state: State, seat: int, command: Any, rule: Rule) -> Refusal | None:
     """The first rule `command` breaks, or None when the seat may send it now."""
     if state.phase is OVER:
         return refused("game_over", "The game is over.")
-    if not is_seat_number(seat) or not 0 <= seat < state.seat_count:
+    if not is_seat_number(seat) or not 0 <= seat < len(state.dogs):  # `state.seat_count`, without its call
         return refused("no_such_seat", f"There is no seat {seat}.")
     if seat != state.active or state.phase not in (ACTIONS, TRUCK):
         return refused("not_your_turn", f"It is seat {state.active}'s turn.")

@@ -37,7 +37,8 @@ def outcome(state: ADogsLifeState) -> Outcome | None:
     return _kept_outcome(state)
 
 
-outcome.__wrapped__ = _outcome  # type: ignore[attr-defined]  # the plain computation, as for every game's kept outcome
+# The plain computation, as every game's kept outcome offers it.
+outcome.__wrapped__ = _outcome  # type: ignore[attr-defined]
 
 
 def _reason(state: ADogsLifeState) -> str:

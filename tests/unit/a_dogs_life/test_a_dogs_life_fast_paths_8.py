@@ -29,7 +29,8 @@ from testkit.hidden_worlds import random_game
 
 
 def positions(number: int, steps: int = 300) -> Iterator[ADogsLifeState]:
-    game = random_game(GAME, f"fast paths 8 {number}", 2 + number % 5, GAME.random_play_options, max_moves=steps)
+    options = GAME.random_play_options
+    game = random_game(GAME, f"fast paths 8 {number}", 2 + number % 5, options, max_moves=steps)
     return (table.state for table in game.tables())
 
 
@@ -94,7 +95,8 @@ def test_permitted_actions_are_what_check_lets_through() -> None:
 def test_outcome_is_kept_once_the_game_is_over() -> None:
     over = 0
     for number in range(8, 12):
-        game = random_game(GAME, f"fast paths 8 {number}", 2 + number % 3, {"round_limit": 3, "overtime_rounds": 0})
+        options = {"round_limit": 3, "overtime_rounds": 0}
+        game = random_game(GAME, f"fast paths 8 {number}", 2 + number % 3, options)
         for state in (table.state for table in game.tables()):
             found = outcome(state)
             if state.phase is not Phase.OVER:
