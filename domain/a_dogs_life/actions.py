@@ -1,7 +1,8 @@
 """2 – Actions of dogs, other than moving: one check and one resolution per rulebook section.
 
-A check returns the refusal of the command (`refusals.Refusal`, or None); the resolution
-records the events. Every action costs one action point (evolve counts them).
+A check returns the refusal of the command (`refusals.Refusal`: the pair of its code and its
+sentence, written in place; or None); the resolution records the events. Every action costs one
+action point (evolve counts them).
 """
 
 from __future__ import annotations
@@ -41,15 +42,13 @@ from kennel.domain.a_dogs_life.events import (
     TrashCanSearched,
     TrashDay,
 )
-from kennel.domain.a_dogs_life.refusals import Refusal, is_seat_number, refused
+from kennel.domain.a_dogs_life.refusals import Refusal, is_seat_number
 from kennel.domain.a_dogs_life.resolution import Resolution
 from kennel.domain.a_dogs_life.state import (
     BLADDER,
     SEARCH_MARKERS,
     ADogsLifeState,
-    GroundItem,
     Impounded,
-    ItemKind,
     WinReason,
 )
 from kennel.domain.core.rng import Rng
@@ -65,7 +64,7 @@ def _here(state: State, seat: int) -> int:
 
 def _hands_full(state: State, seat: int) -> Refusal | None:
     if state.dogs[seat].free_hands <= 0:
-        return refused("hands_full", "Your dog already carries two things, the most a dog may carry.")
+        return ("hands_full", "Your dog already carries two things, the most a dog may carry.")
     return None
 
 
@@ -77,19 +76,21 @@ def _hands_full(state: State, seat: int) -> Refusal | None:
 # callgrind), a module constant is a dict look-up.
 _FEATURE_TRASH_CAN = Feature.TRASH_CAN
 _SECTION_TRASH_CAN = Section.TRASH_CAN
-_BONE = ItemKind.BONE
 _RESTAURANT = SpaceKind.RESTAURANT
 _FOUNTAIN = Feature.FOUNTAIN
 _LAMPPOST = Feature.LAMPPOST
 _ADDRESS = SpaceKind.ADDRESS
+_SECTION_RESTAURANT, _SECTION_NEWSPAPER = Section.RESTAURANT, Section.NEWSPAPER
+_SECTION_ATTACK = Section.ATTACK
+_LOST_FIGHT = Impounded.LOST_FIGHT
 
 
 def check_search(state: State, seat: int, command: SearchTrashCan) -> Refusal | None:
     space = _here(state, seat)
     if board().feature(space) is not _FEATURE_TRASH_CAN:
-        return refused("no_trash_can", "There is no trash can here.")
+        return ("no_trash_can", "There is no trash can here.")
     if space in state.searched:
-        return refused("already_searched", "A search marker covers this trash can.")
+        return ("already_searched", "A search marker covers this trash can.")
     return None
 
 
@@ -109,7 +110,7 @@ def search_trash_can(resolution: Resolution, seat: int, command: SearchTrashCan,
 
 def check_drop_bone(state: State, seat: int, command: DropBone) -> Refusal | None:
     if state.dogs[seat].bones <= 0:
-        return refused("no_bone", "Your dog carries no bone.")
+        return ("no_bone", "Your dog carries no bone.")
     return None
 
 
@@ -119,9 +120,9 @@ def drop_bone(resolution: Resolution, seat: int, command: DropBone, rng: Rng) ->
 
 def check_drop_newspaper(state: State, seat: int, command: DropNewspaper) -> Refusal | None:
     if not is_seat_number(command.address) or command.address not in state.dogs[seat].newspapers:
-        return refused("no_such_newspaper", f"Your dog carries no newspaper for address {command.address}.")
+        return ("no_such_newspaper", f"Your dog carries no newspaper for address {command.address}.")
     if _here(state, seat) == board().kiosk:
-        return refused("not_in_the_kiosk", "Newspapers may not be dropped in the newspaper kiosk.")
+        return ("not_in_the_kiosk", "Newspapers may not be dropped in the newspaper kiosk.")
     return None
 
 
@@ -131,8 +132,8 @@ def drop_newspaper(resolution: Resolution, seat: int, command: DropNewspaper, rn
 
 
 def check_collect_bone(state: State, seat: int, command: CollectBone) -> Refusal | None:
-    if GroundItem(_here(state, seat), _BONE) not in state.ground:
-        return refused("nothing_to_collect", "No bone lies here.")
+    if not state.bone_on(_here(state, seat)):
+        return ("nothing_to_collect", "No bone lies here.")
     return _hands_full(state, seat)
 
 
@@ -143,7 +144,7 @@ def collect_bone(resolution: Resolution, seat: int, command: CollectBone, rng: R
 def check_collect_newspaper(state: State, seat: int, command: CollectNewspaper) -> Refusal | None:
     here = state.newspapers_on(_here(state, seat))
     if not is_seat_number(command.index) or not 0 <= command.index < len(here):
-        return refused(
+        return (
             "nothing_to_collect", f"{len(here)} newspaper(s) lie here: name one by its place, from 0."
         )
     return _hands_full(state, seat)
@@ -162,9 +163,9 @@ def collect_newspaper(resolution: Resolution, seat: int, command: CollectNewspap
 def check_bury(state: State, seat: int, command: BuryBone) -> Refusal | None:
     dog = state.dogs[seat]
     if dog.position != dog.home:
-        return refused("not_at_home", "Bones are buried in the dog's own starting space.")
+        return ("not_at_home", "Bones are buried in the dog's own starting space.")
     if dog.bones <= 0:
-        return refused("no_bone", "Your dog carries no bone.")
+        return ("no_bone", "Your dog carries no bone.")
     return None
 
 
@@ -186,16 +187,16 @@ def bury_bone(resolution: Resolution, seat: int, command: BuryBone, rng: Rng) ->
 def check_beg(state: State, seat: int, command: BegForFood) -> Refusal | None:
     space = _here(state, seat)
     if board().kind(space) is not _RESTAURANT:
-        return refused("not_a_restaurant", "Dogs beg for food in restaurants.")
+        return ("not_a_restaurant", "Dogs beg for food in restaurants.")
     if space in state.begged:
-        return refused("already_begged", "A dog may not beg more than once per turn in the same restaurant.")
+        return ("already_begged", "A dog may not beg more than once per turn in the same restaurant.")
     return None
 
 
 def beg_for_food(resolution: Resolution, seat: int, command: BegForFood, rng: Rng) -> None:
     resolution.record(BeggedForFood(seat=seat, space=_here(resolution.state, seat)))
-    card = draw_card(resolution, seat, Section.RESTAURANT, rng)
-    take_reward(resolution, seat, card, Section.RESTAURANT)
+    card = draw_card(resolution, seat, _SECTION_RESTAURANT, rng)
+    take_reward(resolution, seat, card, _SECTION_RESTAURANT)
 
 
 # Drink from a Fountain, Piddle on a Lamppost -------------------------------------------------
@@ -204,11 +205,11 @@ def beg_for_food(resolution: Resolution, seat: int, command: BegForFood, rng: Rn
 def check_drink(state: State, seat: int, command: DrinkFromFountain) -> Refusal | None:
     dog = state.dogs[seat]
     if board().feature(_here(state, seat)) is not _FOUNTAIN:
-        return refused("no_fountain", "There is no fountain here.")
+        return ("no_fountain", "There is no fountain here.")
     if dog.bladder >= BLADDER:
-        return refused("bladder_full", "Your dog's bladder is already full.")
+        return ("bladder_full", "Your dog's bladder is already full.")
     if dog.piddles_left <= 0:
-        return refused("no_piddle_markers", "All of your dog's 8 piddle markers are out.")
+        return ("no_piddle_markers", "All of your dog's 8 piddle markers are out.")
     return None
 
 
@@ -221,14 +222,14 @@ def drink(resolution: Resolution, seat: int, command: DrinkFromFountain, rng: Rn
 def check_piddle(state: State, seat: int, command: PiddleOnLamppost) -> Refusal | None:
     space = _here(state, seat)
     if board().feature(space) is not _LAMPPOST:
-        return refused("no_lamppost", "There is no lamppost here.")
+        return ("no_lamppost", "There is no lamppost here.")
     if state.dogs[seat].bladder <= 0:
-        return refused("bladder_empty", "Your dog's bladder is empty.")
+        return ("bladder_empty", "Your dog's bladder is empty.")
     owner = state.piddle_on(space)
     if owner == seat:
-        return refused("already_marked", "Your dog's marker is already on this lamppost.")
+        return ("already_marked", "Your dog's marker is already on this lamppost.")
     if owner is not None and state.sniffed != space:
-        return refused(
+        return (
             "not_the_next_turn",
             "A dog piddles over an opponent's marker only on the turn after it sniffed that lamppost.",
         )
@@ -247,9 +248,9 @@ def piddle(resolution: Resolution, seat: int, command: PiddleOnLamppost, rng: Rn
 
 def check_take_newspaper(state: State, seat: int, command: TakeNewspaper) -> Refusal | None:
     if _here(state, seat) != board().kiosk:
-        return refused("not_at_the_kiosk", "Newspapers are given out at the newspaper kiosk.")
+        return ("not_at_the_kiosk", "Newspapers are given out at the newspaper kiosk.")
     if not state.kiosk:
-        return refused("no_newspapers", "The kiosk has no newspaper left to give out.")
+        return ("no_newspapers", "The kiosk has no newspaper left to give out.")
     return _hands_full(state, seat)
 
 
@@ -261,9 +262,9 @@ def take_newspaper(resolution: Resolution, seat: int, command: TakeNewspaper, rn
 def check_deliver(state: State, seat: int, command: DeliverNewspaper) -> Refusal | None:
     space = board().space(_here(state, seat))
     if space.kind is not _ADDRESS:
-        return refused("not_an_address", "Newspapers are delivered at the numbered delivery addresses.")
+        return ("not_an_address", "Newspapers are delivered at the numbered delivery addresses.")
     if space.number not in state.dogs[seat].newspapers:
-        return refused("no_such_newspaper", f"Your dog carries no newspaper for address {space.number}.")
+        return ("no_such_newspaper", f"Your dog carries no newspaper for address {space.number}.")
     return None
 
 
@@ -271,8 +272,8 @@ def deliver_newspaper(resolution: Resolution, seat: int, command: DeliverNewspap
     """The marker goes back into the kiosk's stack; the reward is on the Newspaper section."""
     address = board().space(_here(resolution.state, seat)).number or 0
     resolution.record(NewspaperDelivered(seat=seat, address=address))
-    card = draw_card(resolution, seat, Section.NEWSPAPER, rng)
-    take_reward(resolution, seat, card, Section.NEWSPAPER)
+    card = draw_card(resolution, seat, _SECTION_NEWSPAPER, rng)
+    take_reward(resolution, seat, card, _SECTION_NEWSPAPER)
 
 
 # Attack an Opposing Dog ----------------------------------------------------------------------
@@ -281,10 +282,10 @@ def deliver_newspaper(resolution: Resolution, seat: int, command: DeliverNewspap
 def check_attack(state: State, seat: int, command: AttackDog) -> Refusal | None:
     defender = command.defender
     if not is_seat_number(defender) or not 0 <= defender < len(state.dogs) or defender == seat:
-        return refused("no_such_dog", "Name the seat of an opponent's dog to attack.")
+        return ("no_such_dog", "Name the seat of an opponent's dog to attack.")
     target = state.dogs[defender].position
     if target is None or target not in board().reach(_here(state, seat)):
-        return refused(
+        return (
             "not_adjacent", f"Seat {defender}'s dog is not on an adjacent space (through an entrance)."
         )
     return None
@@ -295,11 +296,11 @@ def attack_dog(resolution: Resolution, seat: int, command: AttackDog, rng: Rng) 
     carried on its space; equal claws, nothing happens (the attacker may attack again)."""
     defender = command.defender
     resolution.record(DogAttacked(attacker=seat, defender=defender))
-    claws = draw_card(resolution, seat, Section.ATTACK, rng).attack
-    defence = draw_card(resolution, defender, Section.ATTACK, rng).attack
+    claws = draw_card(resolution, seat, _SECTION_ATTACK, rng).attack
+    defence = draw_card(resolution, defender, _SECTION_ATTACK, rng).attack
     if claws > defence:
-        resolution.record(DogImpounded(seat=defender, reason=Impounded.LOST_FIGHT))
+        resolution.record(DogImpounded(seat=defender, reason=_LOST_FIGHT))
     elif claws < defence:
-        resolution.record(DogImpounded(seat=seat, reason=Impounded.LOST_FIGHT))
+        resolution.record(DogImpounded(seat=seat, reason=_LOST_FIGHT))
     else:
         resolution.record(FightTied(attacker=seat, defender=defender))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kennel.domain.a_dogs_life import actions, movement, truck
-from kennel.domain.a_dogs_life.candidates import each_action_candidate
+from kennel.domain.a_dogs_life.candidates import action_candidates
 from kennel.domain.a_dogs_life.commands import (
     AttackDog,
     BegForFood,
@@ -107,7 +107,7 @@ def check(state: State, seat: int, command: Any, rule: Rule) -> Refusal | None:
     """The first rule `command` breaks, or None when the seat may send it now."""
     if state.phase is OVER:
         return refused("game_over", "The game is over.")
-    if not is_seat_number(seat) or not 0 <= seat < state.seat_count:
+    if not is_seat_number(seat) or not 0 <= seat < len(state.dogs):  # `state.seat_count`, without its call
         return refused("no_such_seat", f"There is no seat {seat}.")
     if seat != state.active or state.phase not in (ACTIONS, TRUCK):
         return refused("not_your_turn", f"It is seat {state.active}'s turn.")
@@ -134,7 +134,7 @@ def has_choice(state: State) -> bool:
     """
     if state.phase is not ACTIONS:
         return False
-    for command in permitted_actions(state, state.active):
+    for command in _permitted(state):  # `permitted_actions` for the active seat, in its actions
         if type(command) is not EndActions:
             return True
     return False
@@ -148,19 +148,22 @@ def permitted_actions(state: State, seat: int) -> tuple[Any, ...]:
     return _permitted(state)
 
 
+# Each action command's check and whether a dog passing the truck may send it, by command type,
+# read off `ACTION_RULES` (one look-up per candidate as a dog's actions are listed).
+_ACTION_CHECKS: dict[type, Check] = {kind: rule.check for kind, rule in ACTION_RULES.items()}
+_ON_THE_TRUCK = frozenset(kind for kind, rule in ACTION_RULES.items() if rule.on_the_truck)
+
+
 # Once per state: `decide` asks it of the state its command leads to (`has_choice`, before it
 # stops there), and the server then lists that very state's legal commands for its views.
 @per_recent_state
 def _permitted(state: State) -> tuple[Any, ...]:
     """The active seat's `permitted_actions`. The checks every command shares (the game goes
     on, the seat is the active one, the phase) hold for all of them, so they are made once, not
-    once per candidate."""
+    once per candidate; so is the dog's being on the truck's space."""
     seat = state.active
-    on_the_truck = state.dogs[seat].position == state.truck
-    rules = ACTION_RULES
-    return tuple([
-        command
-        for command in each_action_candidate(state, seat)
-        if ((rule := rules[type(command)]).on_the_truck or not on_the_truck)
-        and rule.check(state, seat, command) is None
-    ])
+    candidates = action_candidates(state, seat)
+    if state.dogs[seat].position == state.truck:
+        candidates = [command for command in candidates if type(command) in _ON_THE_TRUCK]
+    checks = _ACTION_CHECKS
+    return tuple([command for command in candidates if checks[type(command)](state, seat, command) is None])

@@ -66,7 +66,7 @@ RESULT_CARDS = 12
 # Module constants for the enum members read below as commands are decided, listed and told: an
 # enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870 instructions,
 # callgrind), a module constant is a dict look-up.
-_TRASH_CAN = Section.TRASH_CAN
+_TRASH_CAN, _RESTAURANT, _NEWSPAPER = Section.TRASH_CAN, Section.RESTAURANT, Section.NEWSPAPER
 
 
 @dataclass(frozen=True)
@@ -83,9 +83,9 @@ class Card:
     def reward(self, section: Section) -> Reward:
         if section is _TRASH_CAN:
             return self.trash_can
-        if section is Section.RESTAURANT:
+        if section is _RESTAURANT:
             return self.restaurant
-        if section is Section.NEWSPAPER:
+        if section is _NEWSPAPER:
             return self.newspaper
         raise ValueError(f"{section.value} shows no reward")
 

@@ -19,5 +19,5 @@ def legal_commands(state: ADogsLifeState, seat: int) -> tuple[Any, ...]:
         return ()
     if state.phase is TRUCK:
         candidates = [_STEER(to) for to in ways_on(state)]
-        return tuple(c for c in candidates if check(state, seat, c, TRUCK_RULE) is None)
+        return tuple([c for c in candidates if check(state, seat, c, TRUCK_RULE) is None])
     return permitted_actions(state, seat)

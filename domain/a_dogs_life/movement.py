@@ -18,7 +18,7 @@ from __future__ import annotations
 from kennel.domain.a_dogs_life.board import SpaceKind, board
 from kennel.domain.a_dogs_life.commands import MoveDog
 from kennel.domain.a_dogs_life.events import DogMoved, LamppostSniffed
-from kennel.domain.a_dogs_life.refusals import Refusal, is_seat_number, refused
+from kennel.domain.a_dogs_life.refusals import Refusal
 from kennel.domain.a_dogs_life.resolution import Resolution
 from kennel.domain.a_dogs_life.state import ADogsLifeState
 from kennel.domain.core.rng import Rng
@@ -48,38 +48,43 @@ def opponents_piddle(state: ADogsLifeState, seat: int, space: int) -> int | None
 
 def check_move(state: ADogsLifeState, seat: int, command: MoveDog) -> Refusal | None:
     city = board()
-    position = state.dogs[seat].position
+    dog = state.dogs[seat]
+    position = dog.position
     to = command.to
     if position is None:
-        return refused("in_the_pound", "Your dog is in the pound.")
-    if not is_seat_number(to) or not city.has(to) or to not in city.links(position):
-        return refused(
+        return ("in_the_pound", "Your dog is in the pound.")
+    # `city.has` tests that `to` is a space number (an int, not a bool) before it indexes
+    # `spaces`; the spaces' own fields are read here, not through the board's one-line methods
+    # (a call each: this check runs on every candidate move as a dog's actions are listed).
+    spaces = city.spaces
+    if not city.has(to) or to not in spaces[position].links:
+        return (
             "not_adjacent", "A dog moves to an adjacent space (through an entrance for a building)."
         )
-    kind = city.kind(to)
+    kind = spaces[to].kind
     if kind is _POUND:
-        return refused("into_the_pound", "A dog may never enter the pound (voluntarily anyway).")
-    if kind is _HOME and to != state.dogs[seat].home:
-        return refused("not_your_home", "A dog may never enter another dog's starting space.")
+        return ("into_the_pound", "A dog may never enter the pound (voluntarily anyway).")
+    if kind is _HOME and to != dog.home:
+        return ("not_your_home", "A dog may never enter another dog's starting space.")
     other = state.dog_at(to)
     if other is not None and other != seat:
-        return refused(
+        return (
             "occupied", f"Seat {other}'s dog is there: a dog may not move through an opponent's dog."
         )
     if to == state.truck:
         if state.action_points < 2:
-            return refused(
+            return (
                 "truck_in_the_way",
                 "A dog may pass the dogcatcher's truck but never stop on its space: it needs an action "
                 "point left to move on.",
             )
         if opponents_piddle(state, seat, to) is not None:
-            return refused(
+            return (
                 "truck_in_the_way",
                 "Sniffing the lamppost would stop your dog on the dogcatcher's truck's space.",
             )
         if not any(n != to and may_stand(state, seat, n) for n in city.links(to)):
-            return refused("truck_in_the_way", "Past the dogcatcher's truck there is nowhere to stop.")
+            return ("truck_in_the_way", "Past the dogcatcher's truck there is nowhere to stop.")
     return None
 
 

@@ -15,14 +15,30 @@ from kennel.domain.core.rules import Outcome
 _OVER = Phase.OVER
 
 
-# Asked by prompts, legal commands, the view and the decision: once per state, kept beside the
-# state (`per_recent_state`), not in it, where the next event's `replaced` copy met it (a slower copy).
-@per_recent_state
-def outcome(state: ADogsLifeState) -> Outcome | None:
+def _outcome(state: ADogsLifeState) -> Outcome | None:
+    """The outcome, worked out afresh (`outcome.__wrapped__`)."""
     if state.phase is not _OVER:
         return None
     scores = tuple(dog.buried for dog in state.dogs)
     return Outcome(winners=state.winners, scores=scores, reason=_reason(state))
+
+
+# Once per state, kept beside the state (`per_recent_state`), not in it, where the next event's
+# `replaced` copy met it (a slower copy).
+_kept_outcome = per_recent_state(_outcome)
+
+
+def outcome(state: ADogsLifeState) -> Outcome | None:
+    """Asked by prompts, legal commands, the view and the decision, of every state: for a game
+    going on, the phase says it at once, cheaper than finding the answer kept for the state (a
+    miss of that table, once per state, made a weak reference and dropped an old entry)."""
+    if state.phase is not _OVER:
+        return None
+    return _kept_outcome(state)
+
+
+# The plain computation, as every game's kept outcome offers it.
+outcome.__wrapped__ = _outcome  # type: ignore[attr-defined]
 
 
 def _reason(state: ADogsLifeState) -> str:

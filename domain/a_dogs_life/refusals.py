@@ -6,6 +6,10 @@ the sentence as a plain pair, and becomes a `RuleViolation` only when `decide` r
 listing asks the checks about every candidate, and a `RuleViolation` made for each one refused
 (about nine per command, 1.5-2k instructions each: its `__init__`, `Exception.__init__`, the
 code's and the text's formatting) only to be dropped was most of what listing cost.
+
+The checks of the actions (`actions`, `movement`), which the listing asks about every candidate
+(about ten refusals per state listed), write the pair itself, `("code", "sentence")`: a call of
+`refused` made for each was some 600 instructions more (callgrind).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ Refusal = tuple[str, str]  # (code within the game, sentence): what a check that
 
 
 def refused(code: str, message: str) -> Refusal:
+    """The pair `(code, message)`, as the checks run once per command write it."""
     return (code, message)
 
 

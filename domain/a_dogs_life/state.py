@@ -39,6 +39,9 @@ class ItemKind(enum.Enum):
     NEWSPAPER = "newspaper"
 
 
+_BONE, _NEWSPAPER = ItemKind.BONE, ItemKind.NEWSPAPER  # module constants: see `ACTIONS`
+
+
 class Impounded(enum.Enum):
     """Why a dog went to the pound."""
 
@@ -146,9 +149,18 @@ class ADogsLifeState:
                 return piddle.seat
         return None
 
+    def bone_on(self, space: int) -> bool:
+        """Whether a bone lies on `space`. A loop over the ground, not `GroundItem(space, BONE) in
+        ground`: that made an item and called the generated `__eq__` once per item lying
+        anywhere (about 2k instructions a check, made for every listing of a dog's actions)."""
+        for item in self.ground:
+            if item.space == space and item.kind is _BONE:
+                return True
+        return False
+
     def items_on(self, space: int) -> tuple[GroundItem, ...]:
         return tuple(item for item in self.ground if item.space == space)
 
     def newspapers_on(self, space: int) -> tuple[GroundItem, ...]:
         """The newspapers lying on a space, in the order dropped (what CollectNewspaper indexes)."""
-        return tuple(item for item in self.ground if item.space == space and item.kind is ItemKind.NEWSPAPER)
+        return tuple([item for item in self.ground if item.space == space and item.kind is _NEWSPAPER])

@@ -9,6 +9,8 @@ own home, draws for the Escape Dogcatcher section.
 
 from __future__ import annotations
 
+import functools
+
 from kennel.domain.a_dogs_life.board import SpaceKind, board
 from kennel.domain.a_dogs_life.commands import SteerTruck
 from kennel.domain.a_dogs_life.dogs import Section
@@ -20,10 +22,21 @@ from kennel.domain.a_dogs_life.state import ADogsLifeState, Impounded
 from kennel.domain.core.rng import Rng
 
 
+# Module constants for the enum members read below as the truck stops: an enum class's attribute
+# is read through `EnumType`'s `__getattr__` hook (about 870 instructions, callgrind), a module
+# constant is a dict look-up.
+_HOME, _ESCAPE_DOGCATCHER = SpaceKind.HOME, Section.ESCAPE_DOGCATCHER
+_CAUGHT, _NETTED = Impounded.CAUGHT, Impounded.NETTED
+
+
 def ways_on(state: ADogsLifeState) -> tuple[int, ...]:
     return truck_ways(state.truck, state.truck_from)
 
 
+# Asked for every state of the truck's phase (`advance`, the legal steers, each steer's check) and
+# at each square it drives through, of the board alone: kept per square and square left, a
+# table bounded by the board's street squares and their links.
+@functools.lru_cache(maxsize=1024)
 def truck_ways(space: int, came_from: int | None) -> tuple[int, ...]:
     """The street squares the truck may drive on to: any but the one it just left.
 
@@ -80,18 +93,18 @@ def truck_stops(resolution: Resolution, rng: Rng) -> None:
     city = board()
     for seat in seats_from(state, state.active):
         if state.dogs[seat].position == stop:
-            resolution.record(DogImpounded(seat=seat, reason=Impounded.CAUGHT))
+            resolution.record(DogImpounded(seat=seat, reason=_CAUGHT))
     for seat in seats_from(state, state.active):
         dog = resolution.state.dogs[seat]
         position = dog.position
         if position is None or position not in city.reach(stop):
             continue
-        if city.kind(position) is SpaceKind.HOME:
+        if city.kind(position) is _HOME:
             continue  # "Dogs are always safe from the dogcatcher while in their starting space."
-        if draw_card(resolution, seat, Section.ESCAPE_DOGCATCHER, rng).escape_dogcatcher:
+        if draw_card(resolution, seat, _ESCAPE_DOGCATCHER, rng).escape_dogcatcher:
             resolution.record(DogEscaped(seat=seat))
         else:
-            resolution.record(DogImpounded(seat=seat, reason=Impounded.NETTED))
+            resolution.record(DogImpounded(seat=seat, reason=_NETTED))
 
 
 def seats_from(state: ADogsLifeState, first: int) -> list[int]:
