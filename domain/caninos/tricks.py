@@ -10,11 +10,10 @@ tricks with any dog (toppings are no dogs); Dieters forbid the tricks that steal
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 
 from kennel.domain.caninos.cards import Card, Kind, Trick, distinct, kind_of, trick_of
 from kennel.domain.caninos.drafts import Step, declared_trick, next_step
-from kennel.domain.caninos.slices import can_take_topping, collection_refs, find, redistributed, slice_named
+from kennel.domain.caninos.slices import can_take_topping, find, named_slices, redistributed, slice_named
 from kennel.domain.caninos.state import Action, CaninosState, Draft, Player, Slice, SliceRef
 from kennel.domain.caninos.stealing import (
     can_steal_with,
@@ -201,11 +200,14 @@ def any_topping(state: CaninosState) -> bool:
 
 
 def _refs(players: tuple[Player, ...], keep: Callable[[int, Slice], bool]) -> list[SliceRef]:
-    """Each kind of slice once per collection, in seat order, that `keep(owner, slice)` accepts."""
-    refs: list[SliceRef] = []
-    for owner, player in enumerate(players):
-        refs.extend(collection_refs(owner, player.collection, partial(keep, owner)))
-    return refs
+    """Each kind of slice once per collection, in seat order, that `keep(owner, slice)` accepts
+    (asked of the first slice of each kind, as `collection_refs` asks)."""
+    return [
+        ref
+        for owner, player in enumerate(players)
+        for ref, piece in named_slices(player.collection, owner)
+        if keep(owner, piece)
+    ]
 
 
 def _without_slices(players: tuple[Player, ...], refs: tuple[SliceRef, ...]) -> tuple[Player, ...]:

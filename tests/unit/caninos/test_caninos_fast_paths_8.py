@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from kennel.domain.caninos import GAME
-from kennel.domain.caninos.cards import Card, Effect, Kind, Pizza, box, kind_of, sorted_pizzas
+from kennel.domain.caninos.cards import WINNING_POINTS, Card, Effect, Kind, Pizza, Trick, box, kind_of, sorted_cards, sorted_pizzas
 from kennel.domain.caninos.evolve import evolve
-from kennel.domain.caninos.events import SliceStolen
-from kennel.domain.caninos.scoring import slice_points
+from kennel.domain.caninos.events import CardDiscarded, CardsDrawn, ChainResolved, PlayMade, Reacted, SliceStolen, TurnEnded
+from kennel.domain.caninos.outcome import outcome
+from kennel.domain.caninos.scoring import scores, slice_points
 from kennel.domain.caninos.slices import (
     can_take_topping,
     collection_refs,
@@ -19,8 +20,14 @@ from kennel.domain.caninos.slices import (
     named_slices,
     table_refs,
     table_slices,
+    without,
+    without_all,
 )
-from kennel.domain.caninos.state import CaninosState, Slice, SliceRef
+from kennel.domain.caninos.state import Action, Answer, CaninosState, Player, Slice, SliceRef, Turn
+from kennel.domain.caninos.tricks import _refs
+from kennel.domain.caninos.views import MiniDeckView, PlayerView, view
+from kennel.domain.core import table as tables
+from kennel.domain.core.frozen import replaced
 from testkit.hidden_worlds import random_game
 
 # Every test a rule asks of a slice it may name (tricks.slice_options, turns.levelling_options).
@@ -107,3 +114,174 @@ def test_the_table_slices_are_the_plain_refs_one_pair_per_pizza() -> None:
         assert all(a is b for pair, other in zip(pairs, again, strict=True) for a, b in zip(pair, other, strict=True))
         checked += 1
     assert checked > 100
+
+
+# ---- the events folded into one copy of the state ----
+
+
+def _plain_change_player(state: CaninosState, seat: int | None, change: Callable[[Player], Player]) -> CaninosState:
+    if seat is None or not 0 <= seat < state.seat_count:
+        return state
+    players = list(state.players)
+    players[seat] = change(players[seat])
+    return replaced(state, players=tuple(players))
+
+
+def _plain_change_turn(state: CaninosState, change: Callable[[Turn], Turn]) -> CaninosState:
+    return state if state.turn is None else replaced(state, turn=change(state.turn))
+
+
+def _plain_discarded(state: CaninosState, cards: tuple[Card, ...]) -> CaninosState:
+    return state if not cards else replaced(state, discard=state.discard + cards)
+
+
+def _hand(p: Player, hand: tuple[Card, ...]) -> Player:
+    return replaced(p, hand=sorted_cards(hand))
+
+
+def plain_evolve(state: CaninosState, event: object) -> CaninosState:
+    """The events `evolve` folds into one copy of the state, folded a part at a time."""
+    if isinstance(event, CardDiscarded):
+        if not 0 <= event.seat < state.seat_count or event.card not in state.players[event.seat].hand:
+            return state
+        state = _plain_change_player(state, event.seat, lambda p: _hand(p, without(p.hand, event.card)))
+        state = _plain_discarded(state, (event.card,))
+        return _plain_change_turn(state, lambda t: replaced(t, discarded=t.discarded + 1))
+    if isinstance(event, TurnEnded):
+        turn = state.turn
+        played = turn.played if turn is not None else ()
+        passed = turn is not None and not (turn.laid or turn.discarded)
+        hexes = state.players[event.seat].hexes if 0 <= event.seat < state.seat_count else ()
+        state = _plain_change_player(state, event.seat, lambda p: replaced(p, hexes=()))
+        state = _plain_discarded(state, played + tuple(hex_.card for hex_ in hexes))
+        return replaced(state, turn=None, passes=state.passes + 1 if passed else 0)
+    if isinstance(event, PlayMade):
+        play = event.play
+        if play.trick is Trick.GLUTTONS:
+            state = _plain_change_turn(state, lambda t: replaced(t, played=without_all(t.played, play.cards)))
+        else:
+            state = _plain_change_player(state, play.seat, lambda p: _hand(p, without_all(p.hand, play.cards)))
+        tried = (play.trick,) if play.action is Action.TRICK and play.trick is not None else ()
+        state = _plain_change_turn(state, lambda t: replaced(t, laid=t.laid + 1, tried=t.tried + tried))
+        return replaced(state, draft=None, play=play, answers=(), adopted=(), asking=event.asking)
+    if isinstance(event, Reacted):
+        state = _plain_change_player(state, event.seat, lambda p: _hand(p, without(p.hand, event.card)))
+        answers = state.answers + (Answer(seat=event.seat, card=event.card),)
+        return replaced(state, answers=answers, asking=event.asking)
+    if isinstance(event, ChainResolved):
+        play = state.play
+        if play is None:
+            return state
+        play_cards = () if 0 in state.adopted else play.cards
+        answered = tuple(
+            answer.card for link, answer in enumerate(state.answers, start=1) if link not in state.adopted
+        )
+        state = _plain_discarded(state, answered)
+        state = _plain_change_turn(state, lambda t: replaced(t, played=t.played + play_cards))
+        if event.succeeded and play.action is Action.STEAL:
+            state = _plain_change_turn(state, lambda t: replaced(t, stole=True, stolen_with=play.cards))
+        elif event.succeeded and play.trick is not None:
+            trick = play.trick
+            state = _plain_change_turn(state, lambda t: replaced(t, tricks=t.tricks + (trick,)))
+        return replaced(state, play=None, answers=(), adopted=(), asking=())
+    return evolve(state, event)
+
+
+MERGED = (CardDiscarded, TurnEnded, PlayMade, Reacted, ChainResolved)
+
+
+def test_events_folded_into_one_copy_are_folded_as_a_part_at_a_time() -> None:
+    folded = {kind: 0 for kind in MERGED}
+    for number in range(6):
+        game = random_game(GAME, f"fast paths 8 evolve {number}", 2 + number % 5, GAME.random_play_options, max_moves=300)
+        state = tables.fold(GAME, game.opening).state
+        for move in game.moves:
+            for event in move.events:
+                if isinstance(event, MERGED):
+                    assert evolve(state, event) == plain_evolve(state, event)
+                    folded[type(event)] += 1
+                state = evolve(state, event) if not isinstance(event, tables.GameEnded) else state
+    assert all(count > 5 for count in folded.values()), folded
+
+
+def test_events_that_do_not_fit_change_what_they_did_before() -> None:
+    state = next(s for s in positions(3) if s.turn is not None)
+    seat = state.turn.seat if state.turn is not None else 0
+    odd = [
+        CardDiscarded(seat=seat, card=next(c for c in Card if c not in state.players[seat].hand)),
+        CardDiscarded(seat=state.seat_count + 1, card=Card.QUIETO),
+        TurnEnded(seat=state.seat_count + 1),
+        Reacted(seat=state.seat_count + 1, card=Card.QUIETO, asking=()),
+        ChainResolved(succeeded=True),
+    ]
+    for event in odd:
+        assert evolve(state, event) == plain_evolve(state, event)
+    turnless = replaced(state, turn=None)
+    for event in (TurnEnded(seat=seat), CardDiscarded(seat=seat, card=state.players[seat].hand[0])):
+        assert evolve(turnless, event) == plain_evolve(turnless, event)
+
+
+# ---- the outcome, the scores, the view's players and mini-decks, a trick's slices ----
+
+
+def plain_outcome(state: CaninosState) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The winners and scores of the plain outcome (the reason's words are `outcome`'s alone)."""
+    points = tuple(player.points for player in state.players)
+    reached = [seat for seat, score in enumerate(points) if score >= WINNING_POINTS]
+    if reached:
+        best = max(points[seat] for seat in reached)
+        return tuple(seat for seat in reached if points[seat] == best), points
+    if state.deck_ran_out or state.stalled:
+        return tuple(seat for seat, score in enumerate(points) if score == max(points)), points
+    return None
+
+
+def plain_refs(players: tuple[Player, ...], keep: Callable[[int, Slice], bool]) -> list[SliceRef]:
+    return [
+        ref
+        for owner, player in enumerate(players)
+        for ref, _ in collection_slices(owner, player.collection, lambda piece, owner=owner: keep(owner, piece))
+    ]
+
+
+def test_outcomes_views_and_a_tricks_slices_are_the_plain_ones() -> None:
+    ended = 0
+    for number in range(6):
+        game = random_game(GAME, f"fast paths 8 outcome {number}", 2 + number % 5, GAME.random_play_options)
+        for table in game.tables():
+            state = table.state
+            assert scores(state) == tuple(player.points for player in state.players)
+            found = outcome(state)
+            assert (None if found is None else (found.winners, found.scores)) == plain_outcome(state)
+            ended += found is not None
+            public = view(state, None)
+            assert public.players == tuple(
+                PlayerView(
+                    seat=seat,
+                    collection=p.collection,
+                    points=p.points,
+                    hand_size=len(p.hand),
+                    hexes=p.hexes,
+                    fairy=p.fairy,
+                )
+                for seat, p in enumerate(state.players)
+            )
+            assert public.mini_decks == tuple(
+                MiniDeckView(top=deck[0] if deck else None, size=len(deck)) for deck in state.mini_decks
+            )
+            assert view(state, 0).players is public.players
+            for seat in range(state.seat_count):
+                for keep in (lambda owner, piece: owner != seat and not piece.plush, lambda owner, piece: can_take_topping(piece)):
+                    assert _refs(state.players, keep) == plain_refs(state.players, keep)
+    assert ended >= 3
+
+
+def test_the_views_players_are_kept_per_players_tuple() -> None:
+    state = next(s for s in positions(4) if s.turn is not None)
+    declined = replaced(state, asking=(1,))  # another state, the same players
+    assert view(declined, None).players is view(state, None).players
+    assert view(declined, None).mini_decks is view(state, None).mini_decks
+    other = evolve(state, CardsDrawn(seat=0, count=1, cards=state.deck[:1]))
+    assert other.players is not state.players
+    assert view(other, None).players is not view(state, None).players
+    assert view(other, None).players[1] is view(state, None).players[1]  # seat 1 unchanged: seen as before
