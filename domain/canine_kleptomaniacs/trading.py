@@ -14,7 +14,7 @@ declines. Each seat begins a bounded number of offers a turn ("Trade offers per 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from kennel.domain.canine_kleptomaniacs.commands import AskInTrade, GiveInTrade, Source, TradeItem, TradeWith
 from kennel.domain.canine_kleptomaniacs.components import Collectable, manifest, sorted_bedroom
@@ -32,6 +32,7 @@ from kennel.domain.canine_kleptomaniacs.hands import declare_paw, kinds_in
 from kennel.domain.canine_kleptomaniacs.resolution import Resolution
 from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer, Seat, TurnPhase
 from kennel.domain.core.frozen import one_per_value, per_recent_part
+from kennel.domain.core.kept import keep
 
 PAW = Collectable.ULTIMATE_PAW
 T = TypeVar("T")
@@ -41,6 +42,7 @@ _COLLECTABLES = tuple(Collectable)  # in enum order, without iterating the enum 
 # instructions, callgrind), where a module constant is a dict look-up.
 HAND, HIDDEN_CARD, HIDING_PLACE, BEDROOM = Source.HAND, Source.HIDDEN_CARD, Source.HIDING_PLACE, Source.BEDROOM
 ITEMS_KEPT = 64  # seats whose items are kept (a few tuples of about twenty items each per trade)
+SIDES_KEPT = 8  # sides of offers whose open steps each seat's kept items keep (`_Steps.open_after`)
 # The trade steps, one object per value (the items are the rules' own, made once per seat part):
 # a seat composing an offer is offered every item of both seats again at each step, and the
 # server finds a step it met before by identity (its `__eq__` skipped, kennel.service.viewbytes).
@@ -225,30 +227,43 @@ def composing_commands(
     if only in (None, GiveInTrade):
         steps = _steps_of(state, offer.proposer, False)
         if offer.gives:
-            can_add = _tally(state, offer, asking=False).can_add
-            gives = [step for item, step in steps.pairs if can_add(item)]
+            gives = steps.open_after(offer.gives, lambda: _tally(state, offer, asking=False))
         else:
-            gives = list(steps.steps)
+            gives = steps.steps
     if only in (None, AskInTrade):
         steps = _steps_of(state, offer.partner, True)
         if offer.takes:
-            asks = _tally(state, offer, asking=True).addable(steps.pairs)
+            asks = steps.open_after(offer.takes, lambda: _tally(state, offer, asking=True))
         else:
-            asks = list(steps.steps if state.hand_size(offer.partner) else steps.off_hand)
+            asks = steps.steps if state.hand_size(offer.partner) else steps.off_hand
     return [*gives, *asks]
 
 
 class _Steps:
     """A seat's items for an offer, each beside its trade step (`_ASK(item)` or `_GIVE(item)`);
-    its steps alone; and those of items not in its hand."""
+    its steps alone; those of items not in its hand; and the steps still open once a side of
+    an offer names some of them (`open_after`)."""
 
-    __slots__ = ("pairs", "steps", "off_hand")
+    __slots__ = ("pairs", "steps", "off_hand", "_open")
 
     def __init__(self, items: tuple[TradeItem, ...], asking: bool) -> None:
         step = _ASK if asking else _GIVE
         self.pairs = tuple((item, step(item)) for item in items)
         self.steps = tuple(made for _, made in self.pairs)
         self.off_hand = tuple(made for item, made in self.pairs if item.source is not HAND)
+        self._open: dict[int, tuple[tuple[TradeItem, ...], tuple[Any, ...]]] = {}
+
+    def open_after(self, side: tuple[TradeItem, ...], tally: Callable[[], Tally]) -> tuple[Any, ...]:
+        """The steps whose item still fits `tally()` (this seat's things with `side` named:
+        `Tally.addable`). Kept per side (by the tuple itself, held beside it): a side stays the
+        very tuple while the offer's other side grows, so at every other step of composing an
+        offer (and at each listing of one state) this side's steps are the ones found before."""
+        found = self._open.get(id(side))
+        if found is not None and found[0] is side:
+            return found[1]
+        steps = tuple(tally().addable(self.pairs))
+        keep(self._open, id(side), (side, steps), SIDES_KEPT)
+        return steps
 
 
 def _steps_of(state: CanineState, owner: int, asking: bool) -> _Steps:

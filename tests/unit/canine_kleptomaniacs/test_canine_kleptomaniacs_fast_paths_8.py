@@ -1,0 +1,65 @@
+"""A side's open trade steps, kept per side of an offer (`trading._Steps.open_after`), hold to
+the plain listing (every item checked with a fresh `Tally`) at every position of seeded random
+games where an offer is composed, state after state as the server meets them; the same side is
+answered with the very same steps, and a side that grew is listed afresh."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kennel.domain.canine_kleptomaniacs import GAME, trading
+from kennel.domain.canine_kleptomaniacs.commands import AskInTrade, GiveInTrade
+from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer
+from kennel.domain.core.frozen import replaced
+from testkit.hidden_worlds import random_game
+
+
+def composing(number: int) -> Iterator[tuple[CanineState, Offer]]:
+    game = random_game(GAME, f"fast paths 8 {number}", 2 + number % 4, GAME.random_play_options, max_moves=500)
+    for table in game.tables():
+        offer = table.state.effect
+        if table.ended is None and isinstance(offer, Offer) and not offer.sent and offer.partner is not None:
+            yield table.state, offer
+
+
+def plain_side(state: CanineState, offer: Offer, asking: bool) -> list[object]:
+    owner = offer.partner if asking else offer.proposer
+    assert owner is not None
+    tally = trading._tally(state, offer, asking)
+    make = AskInTrade if asking else GiveInTrade
+    return [make(item) for item in trading.items_of(state, owner, asking) if tally.can_add(item)]
+
+
+def test_kept_open_steps_are_the_plain_steps_state_after_state() -> None:
+    kept_sides = 0
+    for number in range(12):
+        before: Offer | None = None
+        for state, offer in composing(number):
+            gives = trading.composing_commands(state, offer, GiveInTrade)
+            asks = trading.composing_commands(state, offer, AskInTrade)
+            assert gives == plain_side(state, offer, asking=False)
+            assert asks == plain_side(state, offer, asking=True)
+            if before is not None and offer.takes and before.takes is offer.takes:
+                kept_sides += 1
+            before = offer
+    assert kept_sides > 20, kept_sides
+
+
+def test_a_side_is_answered_with_the_same_steps_and_a_grown_side_afresh() -> None:
+    state, offer = next(found for found in composing(3) if found[1].gives and found[1].takes)
+    assert offer.partner is not None
+    steps = trading._steps_of(state, offer.partner, True)
+    first = steps.open_after(offer.takes, lambda: trading._tally(state, offer, asking=True))
+    again = steps.open_after(offer.takes, lambda: trading._tally(state, offer, asking=True))
+    assert again is first
+    # An equal side that is another tuple is listed afresh (kept by the tuple itself), alike.
+    copy = tuple(list(offer.takes))
+    assert copy is not offer.takes
+    other = replaced(offer, takes=copy)
+    assert steps.open_after(copy, lambda: trading._tally(state, other, asking=True)) == first
+    # A side one item longer: its steps afresh, the plain ones.
+    grown = replaced(offer, takes=(*offer.takes, offer.takes[0]))
+    state = replaced(state, effect=grown)
+    made = steps.open_after(grown.takes, lambda: trading._tally(state, grown, asking=True))
+    assert made is not first
+    assert list(made) == plain_side(state, grown, asking=True)
