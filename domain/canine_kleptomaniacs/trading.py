@@ -241,17 +241,19 @@ def composing_commands(
 
 class _Steps:
     """A seat's items for an offer, each beside its trade step (`_ASK(item)` or `_GIVE(item)`);
-    its steps alone; those of items not in its hand; and the steps still open once a side of
-    an offer names some of them (`open_after`)."""
+    its steps alone; those of items not in its hand; and, per side of an offer that names some
+    of them, the steps still open (`open_after`) and whether the seat holds them all."""
 
-    __slots__ = ("pairs", "steps", "off_hand", "_open")
+    __slots__ = ("seat", "pairs", "steps", "off_hand", "_open", "_held")
 
-    def __init__(self, items: tuple[TradeItem, ...], asking: bool) -> None:
+    def __init__(self, seat: Seat, items: tuple[TradeItem, ...], asking: bool) -> None:
+        self.seat = seat
         step = _ASK if asking else _GIVE
         self.pairs = tuple((item, step(item)) for item in items)
         self.steps = tuple(made for _, made in self.pairs)
         self.off_hand = tuple(made for item, made in self.pairs if item.source is not HAND)
         self._open: dict[int, tuple[tuple[TradeItem, ...], tuple[Any, ...]]] = {}
+        self._held: dict[int, tuple[tuple[TradeItem, ...], bool]] = {}
 
     def open_after(self, side: tuple[TradeItem, ...], tally: Callable[[], Tally]) -> tuple[Any, ...]:
         """The steps whose item still fits `tally()` (this seat's things with `side` named:
@@ -265,6 +267,16 @@ class _Steps:
         keep(self._open, id(side), (side, steps), SIDES_KEPT)
         return steps
 
+    def holds_all(self, side: tuple[TradeItem, ...]) -> bool:
+        """`holds_all(self.seat, side)`, kept per side as `open_after` keeps its steps (asked
+        of the proposer's side at every listing of an offer being composed: `can_send`)."""
+        found = self._held.get(id(side))
+        if found is not None and found[0] is side:
+            return found[1]
+        held = holds_all(self.seat, side)
+        keep(self._held, id(side), (side, held), SIDES_KEPT)
+        return held
+
 
 def _steps_of(state: CanineState, owner: int, asking: bool) -> _Steps:
     return _seat_steps(state.seats[owner], asking, asking and state.paw_holder == owner)
@@ -274,7 +286,7 @@ def _steps_of(state: CanineState, owner: int, asking: bool) -> _Steps:
 # step of composing an offer (`one_per_value` hashes the item: a Python call per item).
 @per_recent_part(limit=ITEMS_KEPT)
 def _seat_steps(seat: Seat, asking: bool, holds_paw: bool) -> _Steps:
-    return _Steps(_seat_items(seat, asking, holds_paw), asking)
+    return _Steps(seat, _seat_items(seat, asking, holds_paw), asking)
 
 
 def may_put_in(state: CanineState, offer: Offer, item: object, asking: bool) -> bool:
@@ -315,7 +327,7 @@ def can_send(state: CanineState, offer: Offer) -> bool:
         offer.partner is not None
         and bool(offer.gives)
         and bool(offer.takes)
-        and holds_all(state.seats[offer.proposer], offer.gives)
+        and _steps_of(state, offer.proposer, False).holds_all(offer.gives)
     )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kennel.domain.canine_kleptomaniacs import GAME, trading
+from kennel.domain.canine_kleptomaniacs import GAME, trading, views
 from kennel.domain.canine_kleptomaniacs.commands import AskInTrade, GiveInTrade
 from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer
 from kennel.domain.core.frozen import replaced
@@ -63,3 +63,51 @@ def test_a_side_is_answered_with_the_same_steps_and_a_grown_side_afresh() -> Non
     made = steps.open_after(grown.takes, lambda: trading._tally(state, grown, asking=True))
     assert made is not first
     assert list(made) == plain_side(state, grown, asking=True)
+
+
+def test_whether_a_side_is_held_is_the_plain_answer_kept_per_side() -> None:
+    checked = 0
+    for state, offer in (found for number in range(8) for found in composing(number)):
+        steps = trading._steps_of(state, offer.proposer, False)
+        held = steps.holds_all(offer.gives)
+        assert held == trading.holds_all(state.seats[offer.proposer], offer.gives)
+        assert steps.holds_all(offer.gives) is held
+        assert trading.can_send(state, offer) == (
+            bool(offer.gives) and bool(offer.takes) and trading.holds_all(state.seats[offer.proposer], offer.gives)
+        )
+        checked += bool(offer.gives)
+    assert checked > 20, checked
+
+
+# ---- the public view's seats and offers left, kept per tuple of the state's ----
+
+
+def test_the_public_views_seats_and_offers_left_are_the_plain_ones() -> None:
+    seen = 0
+    for number in range(6):
+        game = random_game(GAME, f"fast paths 8 views {number}", 2 + number % 4, GAME.random_play_options, max_moves=300)
+        for table in game.tables():
+            state = table.state
+            public = views.view(state, None)
+            assert public.seats == tuple(views._seat_view(seat, number) for number, seat in enumerate(state.seats))
+            offers = trading.offers_per_turn()
+            assert public.proposals_left_by_seat == tuple(
+                max(0, offers - state.proposals_of(seat)) for seat in range(state.seat_count)
+            )
+            assert state.clockwise_from(state.turn) == tuple(
+                (state.turn + step) % state.seat_count for step in range(state.seat_count)
+            )
+            seen += 1
+    assert seen > 200, seen
+
+
+def test_the_seats_view_is_kept_per_tuple_of_seats() -> None:
+    state = next(state for state, _ in composing(2))
+    public = views.view(state, None)
+    other = replaced(state, took_action_card=not state.took_action_card)  # the same seats and offers
+    assert views.view(other, None).seats is public.seats
+    assert views.view(other, None).proposals_left_by_seat is public.proposals_left_by_seat
+    changed = replaced(state, seats=(replaced(state.seats[0], quiet_turns=state.seats[0].quiet_turns + 1), *state.seats[1:]))
+    seats = views.view(changed, None).seats
+    assert seats is not public.seats and seats[0] != public.seats[0]
+    assert seats[1] is public.seats[1]  # a seat unchanged is seen as before
