@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kennel.domain.canine_kleptomaniacs import GAME, trading, views
+from kennel.domain.canine_kleptomaniacs import GAME, hiding, trading, views
 from kennel.domain.canine_kleptomaniacs.commands import AskInTrade, GiveInTrade
+from kennel.domain.canine_kleptomaniacs.components import KINDS
 from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer
 from kennel.domain.core.frozen import replaced
 from testkit.hidden_worlds import random_game
@@ -111,3 +112,21 @@ def test_the_seats_view_is_kept_per_tuple_of_seats() -> None:
     seats = views.view(changed, None).seats
     assert seats is not public.seats and seats[0] != public.seats[0]
     assert seats[1] is public.seats[1]  # a seat unchanged is seen as before
+
+
+# ---- a seat's new sets, found once per seat part for its hides and its swaps ----
+
+
+def test_a_seats_new_sets_are_the_plain_ones_kept_per_seat_part() -> None:
+    found = 0
+    for number in range(6):
+        game = random_game(GAME, f"fast paths 8 sets {number}", 2 + number % 4, GAME.random_play_options, max_moves=300)
+        for table in game.tables():
+            for own in table.state.seats:
+                sets = hiding.all_new_sets(own)
+                assert sets == {kind: hiding.new_sets(own, kind) for kind in KINDS}
+                assert hiding.all_new_sets(own) is sets
+                found += any(sets.values())
+    assert found > 50, found
+    changed = replaced(own, hand=own.hand[1:])
+    assert hiding.all_new_sets(changed) is not hiding.all_new_sets(own)
