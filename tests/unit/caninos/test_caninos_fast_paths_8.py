@@ -1,16 +1,38 @@
-"""The slices named once per collection and once per pizza on the table (`slices.named_slices`,
-`slices.table_slices`) hold to the plain listings they replace, at every position of seeded
-random games: a collection's refs that a rule keeps are the refs `collection_slices` lists with
-that rule's test, and the table's are the refs made afresh, in the same order."""
+"""¡Caninos!'s fast paths hold to the plain computations they replace, at every position of
+seeded random games: the slices named once per collection and once per pizza on the table
+(`slices.named_slices`, `slices.table_slices`), filtered by each rule's test; the events folded
+into one copy of the state; the outcome, the view's players and mini-decks (kept per tuple of
+the state's); a trick's slices, and whether a trick may start, asked of its first slice."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
 from kennel.domain.caninos import GAME
-from kennel.domain.caninos.cards import WINNING_POINTS, Card, Effect, Kind, Pizza, Trick, box, kind_of, sorted_cards, sorted_pizzas
+from kennel.domain.caninos.cards import (
+    WINNING_POINTS,
+    Card,
+    Effect,
+    Kind,
+    Pizza,
+    Trick,
+    box,
+    distinct,
+    kind_of,
+    sorted_cards,
+    sorted_pizzas,
+)
+from kennel.domain.caninos.drafts import Step, declared_trick, next_step
 from kennel.domain.caninos.evolve import evolve
-from kennel.domain.caninos.events import CardDiscarded, CardsDrawn, ChainResolved, PlayMade, Reacted, SliceStolen, TurnEnded
+from kennel.domain.caninos.events import (
+    CardDiscarded,
+    CardsDrawn,
+    ChainResolved,
+    PlayMade,
+    Reacted,
+    SliceStolen,
+    TurnEnded,
+)
 from kennel.domain.caninos.outcome import outcome
 from kennel.domain.caninos.scoring import scores, slice_points
 from kennel.domain.caninos.slices import (
@@ -24,7 +46,7 @@ from kennel.domain.caninos.slices import (
     without_all,
 )
 from kennel.domain.caninos.state import Action, Answer, CaninosState, Player, Slice, SliceRef, Turn
-from kennel.domain.caninos.tricks import _refs
+from kennel.domain.caninos.tricks import _refs, can_start, slice_options, tricks_of
 from kennel.domain.caninos.views import MiniDeckView, PlayerView, view
 from kennel.domain.core import table as tables
 from kennel.domain.core.frozen import replaced
@@ -97,7 +119,8 @@ def test_a_collections_named_slices_are_kept_per_collection() -> None:
     assert kept == collection_slices(owner, player.collection)
     # Another collection (one slice fewer) is listed afresh.
     ref = kept[0][0]
-    after = evolve(state, SliceStolen(thief=(owner + 1) % state.seat_count, slice=ref, mini_deck=None, topping_lost=False))
+    thief = (owner + 1) % state.seat_count
+    after = evolve(state, SliceStolen(thief=thief, slice=ref, mini_deck=None, topping_lost=False))
     changed = after.players[owner].collection
     assert changed is not player.collection
     assert named_slices(changed, owner) == collection_slices(owner, changed)
@@ -193,7 +216,8 @@ MERGED = (CardDiscarded, TurnEnded, PlayMade, Reacted, ChainResolved)
 def test_events_folded_into_one_copy_are_folded_as_a_part_at_a_time() -> None:
     folded = {kind: 0 for kind in MERGED}
     for number in range(6):
-        game = random_game(GAME, f"fast paths 8 evolve {number}", 2 + number % 5, GAME.random_play_options, max_moves=300)
+        seed = f"fast paths 8 evolve {number}"
+        game = random_game(GAME, seed, 2 + number % 5, GAME.random_play_options, max_moves=300)
         state = tables.fold(GAME, game.opening).state
         for move in game.moves:
             for event in move.events:
@@ -271,8 +295,12 @@ def test_outcomes_views_and_a_tricks_slices_are_the_plain_ones() -> None:
             )
             assert view(state, 0).players is public.players
             for seat in range(state.seat_count):
-                for keep in (lambda owner, piece: owner != seat and not piece.plush, lambda owner, piece: can_take_topping(piece)):
-                    assert _refs(state.players, keep) == plain_refs(state.players, keep)
+                keeps: list[Callable[[int, Slice], bool]] = [
+                    lambda owner, piece: owner != seat and not piece.plush,
+                    lambda owner, piece: can_take_topping(piece),
+                ]
+                for keep in keeps:
+                    assert list(_refs(state.players, keep)) == plain_refs(state.players, keep)
     assert ended >= 3
 
 
@@ -285,3 +313,18 @@ def test_the_views_players_are_kept_per_players_tuple() -> None:
     assert other.players is not state.players
     assert view(other, None).players is not view(state, None).players
     assert view(other, None).players[1] is view(state, None).players[1]  # seat 1 unchanged: seen as before
+
+
+def test_whether_a_trick_may_start_asks_for_its_first_slice_as_the_list_would() -> None:
+    asked = 0
+    for state in (state for number in range(8) for state in positions(number)):
+        turn = state.turn
+        if turn is None or state.draft is not None:
+            continue
+        for card in distinct(state.players[turn.seat].hand):
+            for trick in (*tricks_of(card), Trick.GLUTTONS):
+                draft = declared_trick(turn.seat, card, trick, turn.stolen_with)
+                if next_step(draft) is Step.SLICE:
+                    assert can_start(state, draft) == bool(slice_options(state, draft))
+                    asked += 1
+    assert asked > 200, asked
