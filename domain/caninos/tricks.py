@@ -9,6 +9,7 @@ tricks with any dog (toppings are no dogs); Dieters forbid the tricks that steal
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 
 from kennel.domain.caninos.cards import Card, Kind, Trick, distinct, kind_of, trick_of
@@ -63,6 +64,7 @@ _CERBERUS = Trick.CERBERUS
 _BROKERS = Trick.BROKERS
 
 
+@functools.cache  # per card (the box does not change): asked for every card of a hand listed
 def tricks_of(card: Card) -> tuple[Trick, ...]:
     """The tricks a card in hand may perform (a Glutton's only follows its own steal)."""
     kind = kind_of(card)

@@ -328,3 +328,9 @@ def test_whether_a_trick_may_start_asks_for_its_first_slice_as_the_list_would() 
                     assert can_start(state, draft) == bool(slice_options(state, draft))
                     asked += 1
     assert asked > 200, asked
+
+
+def test_a_cards_tricks_are_found_once_per_card() -> None:
+    for card in Card:
+        assert tricks_of(card) == tricks_of.__wrapped__(card)
+        assert tricks_of(card) is tricks_of(card)
