@@ -86,7 +86,8 @@ def test_whether_a_side_is_held_is_the_plain_answer_kept_per_side() -> None:
 def test_the_public_views_seats_and_offers_left_are_the_plain_ones() -> None:
     seen = 0
     for number in range(6):
-        game = random_game(GAME, f"fast paths 8 views {number}", 2 + number % 4, GAME.random_play_options, max_moves=300)
+        seed = f"fast paths 8 views {number}"
+        game = random_game(GAME, seed, 2 + number % 4, GAME.random_play_options, max_moves=300)
         for table in game.tables():
             state = table.state
             public = views.view(state, None)
@@ -108,7 +109,8 @@ def test_the_seats_view_is_kept_per_tuple_of_seats() -> None:
     other = replaced(state, took_action_card=not state.took_action_card)  # the same seats and offers
     assert views.view(other, None).seats is public.seats
     assert views.view(other, None).proposals_left_by_seat is public.proposals_left_by_seat
-    changed = replaced(state, seats=(replaced(state.seats[0], quiet_turns=state.seats[0].quiet_turns + 1), *state.seats[1:]))
+    first = replaced(state.seats[0], quiet_turns=state.seats[0].quiet_turns + 1)
+    changed = replaced(state, seats=(first, *state.seats[1:]))
     seats = views.view(changed, None).seats
     assert seats is not public.seats and seats[0] != public.seats[0]
     assert seats[1] is public.seats[1]  # a seat unchanged is seen as before
@@ -130,3 +132,4 @@ def test_a_seats_new_sets_are_the_plain_ones_kept_per_seat_part() -> None:
     assert found > 50, found
     changed = replaced(own, hand=own.hand[1:])
     assert hiding.all_new_sets(changed) is not hiding.all_new_sets(own)
+
