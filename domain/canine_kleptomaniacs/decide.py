@@ -48,7 +48,7 @@ def decide_folded(state: CanineState, seat: int, command: Any, rng: Rng) -> tupl
     """The events, and the state they lead to (`Game.decide_folded`)."""
     if state.finished is not None:
         raise RuleViolation("canine-kleptomaniacs/game_over", "The game is over.")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seat_count:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.seats):
         raise RuleViolation("canine-kleptomaniacs/no_such_seat", f"There is no seat {seat}.")
     handler = _HANDLERS.get(type(command))
     if handler is None:

@@ -25,6 +25,7 @@ from kennel.domain.canine_kleptomaniacs.components import (
 from kennel.domain.canine_kleptomaniacs.events import PlacesSwapped, SetHidden, SetsSwapped
 from kennel.domain.canine_kleptomaniacs.resolution import Resolution
 from kennel.domain.canine_kleptomaniacs.state import Seat
+from kennel.domain.core.frozen import per_recent_part
 
 SET_SIZE = 2  # "a set is TWO OR MORE CARDS OF THE SAME KIND"
 
@@ -53,7 +54,11 @@ def new_sets(seat: Seat, kind: Collectable) -> tuple[tuple[BedroomCard, ...], ..
     return tuple(chosen for chosen in bedroom_choices(seat, kind) if set_size(seat, kind, chosen) >= SET_SIZE)
 
 
+# Kept per seat part: a seat's hides and its swaps are listed from the same sets (each once
+# per seat part, `legal._hides` and `legal._swaps`), which were found twice before.
+@per_recent_part
 def all_new_sets(seat: Seat) -> dict[Collectable, tuple[tuple[BedroomCard, ...], ...]]:
+    """`new_sets` of every kind (do not change the dict)."""
     return {kind: new_sets(seat, kind) for kind in KINDS}
 
 

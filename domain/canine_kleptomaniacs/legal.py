@@ -97,8 +97,8 @@ _WEAPONS = tuple(ChooseWeapon(weapon) for weapon in Weapon)  # every fighter is 
 def legal_commands(state: CanineState, seat: int, only: type | None = None) -> tuple[Any, ...]:
     """Every legal command of the seat; with `only`, just those of that type (which `decide`
     asks for, to skip building the long lists of other types)."""
-    if state.finished is not None or state.turn_number == 0 or not 0 <= seat < state.seat_count:
-        return ()
+    if state.finished is not None or state.turn_number == 0 or not 0 <= seat < len(state.seats):
+        return ()  # (`state.seat_count` read as the length of the seats: asked for every seat and version)
     effect = state.effect
     commands: list[Any] = []
     if effect is not None:

@@ -164,14 +164,20 @@ class CanineState:
 
     def clockwise_from(self, seat: int) -> tuple[int, ...]:
         """Every seat, starting with `seat`, clockwise."""
-        return tuple((seat + step) % self.seat_count for step in range(self.seat_count))
+        count = len(self.seats)  # `seat_count`, read once (asked for most commands' listings)
+        return tuple([(seat + step) % count for step in range(count)])
 
     def others(self, seat: int) -> tuple[int, ...]:
         """Every other seat, clockwise from the one after `seat`."""
         return self.clockwise_from(seat)[1:]
 
     def proposals_of(self, seat: int) -> int:
-        return self.proposals[seat] if 0 <= seat < len(self.proposals) else 0
+        return proposals_of(self.proposals, seat)
 
     def hand_size(self, seat: int) -> int:
         return len(self.seats[seat].hand)
+
+
+def proposals_of(proposals: tuple[int, ...], seat: int) -> int:
+    """The trade offers `seat` has begun this turn, of a state's `proposals`."""
+    return proposals[seat] if 0 <= seat < len(proposals) else 0

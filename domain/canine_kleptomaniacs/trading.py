@@ -14,7 +14,7 @@ declines. Each seat begins a bounded number of offers a turn ("Trade offers per 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from kennel.domain.canine_kleptomaniacs.commands import AskInTrade, GiveInTrade, Source, TradeItem, TradeWith
 from kennel.domain.canine_kleptomaniacs.components import Collectable, manifest, sorted_bedroom
@@ -32,6 +32,7 @@ from kennel.domain.canine_kleptomaniacs.hands import declare_paw, kinds_in
 from kennel.domain.canine_kleptomaniacs.resolution import Resolution
 from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer, Seat, TurnPhase
 from kennel.domain.core.frozen import one_per_value, per_recent_part
+from kennel.domain.core.kept import keep
 
 PAW = Collectable.ULTIMATE_PAW
 T = TypeVar("T")
@@ -41,6 +42,7 @@ _COLLECTABLES = tuple(Collectable)  # in enum order, without iterating the enum 
 # instructions, callgrind), where a module constant is a dict look-up.
 HAND, HIDDEN_CARD, HIDING_PLACE, BEDROOM = Source.HAND, Source.HIDDEN_CARD, Source.HIDING_PLACE, Source.BEDROOM
 ITEMS_KEPT = 64  # seats whose items are kept (a few tuples of about twenty items each per trade)
+SIDES_KEPT = 8  # sides of offers whose open steps each seat's kept items keep (`_Steps.open_after`)
 # The trade steps, one object per value (the items are the rules' own, made once per seat part):
 # a seat composing an offer is offered every item of both seats again at each step, and the
 # server finds a step it met before by identity (its `__eq__` skipped, kennel.service.viewbytes).
@@ -225,30 +227,55 @@ def composing_commands(
     if only in (None, GiveInTrade):
         steps = _steps_of(state, offer.proposer, False)
         if offer.gives:
-            can_add = _tally(state, offer, asking=False).can_add
-            gives = [step for item, step in steps.pairs if can_add(item)]
+            gives = steps.open_after(offer.gives, lambda: _tally(state, offer, asking=False))
         else:
-            gives = list(steps.steps)
+            gives = steps.steps
     if only in (None, AskInTrade):
         steps = _steps_of(state, offer.partner, True)
         if offer.takes:
-            asks = _tally(state, offer, asking=True).addable(steps.pairs)
+            asks = steps.open_after(offer.takes, lambda: _tally(state, offer, asking=True))
         else:
-            asks = list(steps.steps if state.hand_size(offer.partner) else steps.off_hand)
+            asks = steps.steps if state.hand_size(offer.partner) else steps.off_hand
     return [*gives, *asks]
 
 
 class _Steps:
     """A seat's items for an offer, each beside its trade step (`_ASK(item)` or `_GIVE(item)`);
-    its steps alone; and those of items not in its hand."""
+    its steps alone; those of items not in its hand; and, per side of an offer that names some
+    of them, the steps still open (`open_after`) and whether the seat holds them all."""
 
-    __slots__ = ("pairs", "steps", "off_hand")
+    __slots__ = ("seat", "pairs", "steps", "off_hand", "_open", "_held")
 
-    def __init__(self, items: tuple[TradeItem, ...], asking: bool) -> None:
+    def __init__(self, seat: Seat, items: tuple[TradeItem, ...], asking: bool) -> None:
+        self.seat = seat
         step = _ASK if asking else _GIVE
         self.pairs = tuple((item, step(item)) for item in items)
         self.steps = tuple(made for _, made in self.pairs)
         self.off_hand = tuple(made for item, made in self.pairs if item.source is not HAND)
+        self._open: dict[int, tuple[tuple[TradeItem, ...], tuple[Any, ...]]] = {}
+        self._held: dict[int, tuple[tuple[TradeItem, ...], bool]] = {}
+
+    def open_after(self, side: tuple[TradeItem, ...], tally: Callable[[], Tally]) -> tuple[Any, ...]:
+        """The steps whose item still fits `tally()` (this seat's things with `side` named:
+        `Tally.addable`). Kept per side (by the tuple itself, held beside it): a side stays the
+        very tuple while the offer's other side grows, so at every other step of composing an
+        offer (and at each listing of one state) this side's steps are the ones found before."""
+        found = self._open.get(id(side))
+        if found is not None and found[0] is side:
+            return found[1]
+        steps = tuple(tally().addable(self.pairs))
+        keep(self._open, id(side), (side, steps), SIDES_KEPT)
+        return steps
+
+    def holds_all(self, side: tuple[TradeItem, ...]) -> bool:
+        """`holds_all(self.seat, side)`, kept per side as `open_after` keeps its steps (asked
+        of the proposer's side at every listing of an offer being composed: `can_send`)."""
+        found = self._held.get(id(side))
+        if found is not None and found[0] is side:
+            return found[1]
+        held = holds_all(self.seat, side)
+        keep(self._held, id(side), (side, held), SIDES_KEPT)
+        return held
 
 
 def _steps_of(state: CanineState, owner: int, asking: bool) -> _Steps:
@@ -259,7 +286,7 @@ def _steps_of(state: CanineState, owner: int, asking: bool) -> _Steps:
 # step of composing an offer (`one_per_value` hashes the item: a Python call per item).
 @per_recent_part(limit=ITEMS_KEPT)
 def _seat_steps(seat: Seat, asking: bool, holds_paw: bool) -> _Steps:
-    return _Steps(_seat_items(seat, asking, holds_paw), asking)
+    return _Steps(seat, _seat_items(seat, asking, holds_paw), asking)
 
 
 def may_put_in(state: CanineState, offer: Offer, item: object, asking: bool) -> bool:
@@ -300,7 +327,7 @@ def can_send(state: CanineState, offer: Offer) -> bool:
         offer.partner is not None
         and bool(offer.gives)
         and bool(offer.takes)
-        and holds_all(state.seats[offer.proposer], offer.gives)
+        and _steps_of(state, offer.proposer, False).holds_all(offer.gives)
     )
 
 

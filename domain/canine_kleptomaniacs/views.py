@@ -29,6 +29,7 @@ from kennel.domain.canine_kleptomaniacs.state import (
     Seat,
     Theft,
     TurnPhase,
+    proposals_of,
 )
 from kennel.domain.canine_kleptomaniacs.trading import offers_per_turn
 from kennel.domain.core.frozen import per_recent_part, per_recent_state, replaced, short_lived
@@ -108,7 +109,7 @@ class CanineView:
 
 def view(state: CanineState, viewer: int | None) -> CanineView:
     public = _public_view(state)
-    if viewer is None or not 0 <= viewer < state.seat_count:
+    if viewer is None or not 0 <= viewer < len(state.seats):  # `state.seat_count`, a call fewer
         return public
     hand = state.seats[viewer].hand
     if state.effect is None and state.suspended is None:
@@ -156,15 +157,30 @@ def _public_view(state: CanineState) -> CanineView:
         paw_holder=state.paw_holder,
         reformed=state.reformed,
         finished=state.finished,
-        seats=tuple(_seat_view(seat, number) for number, seat in enumerate(state.seats)),
+        seats=_seats_view(state.seats),
         effect=None if effect is None else effect_view(effect, None),
         hand=(),
         walkies_card=None,
         weapon=None,
         laundry=(),
-        proposals_left_by_seat=tuple(max(0, offers - state.proposals_of(seat)) for seat in range(state.seat_count)),
+        proposals_left_by_seat=_proposals_left(state.proposals, len(state.seats), offers),
         suspended=None if state.suspended is None else effect_view(state.suspended, None),
     )
+
+
+# The seats unchanged since the last state (the same tuple: most events of a trade or a card
+# resolving change no seat) are seen as before, without a call per seat; a seat unchanged is
+# seen as before too (the same object).
+@per_recent_part
+def _seats_view(seats: tuple[Seat, ...]) -> tuple[SeatView, ...]:
+    return tuple([_seat_view(seat, number) for number, seat in enumerate(seats)])
+
+
+# The offers each seat may still begin, kept per tuple of offers begun (it changes when an offer
+# is begun and when a turn starts; every state between shares it).
+@per_recent_part
+def _proposals_left(proposals: tuple[int, ...], seat_count: int, offers: int) -> tuple[int, ...]:
+    return tuple([max(0, offers - proposals_of(proposals, seat)) for seat in range(seat_count)])
 
 
 @per_recent_part  # a seat unchanged since the last state is seen as before (the same object)

@@ -57,7 +57,7 @@ def decide_folded(state: CaninosState, seat: int, command: Any, rng: Rng) -> tup
     """The events, and the state they lead to (`Game.decide_folded`)."""
     if phase(state) is PHASE_OVER:
         raise RuleViolation("caninos/game_over", "The game is over.")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seat_count:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
         raise RuleViolation("caninos/no_such_seat", f"There is no seat {seat}.")
     handle = _HANDLERS.get(type(command))
     if handle is None:

@@ -122,21 +122,28 @@ def _spell_broken(state: CaninosState, event: SpellBroken) -> CaninosState:
 
 
 def _card_discarded(state: CaninosState, event: CardDiscarded) -> CaninosState:
-    if not 0 <= event.seat < state.seat_count or event.card not in state.players[event.seat].hand:
+    if not 0 <= event.seat < len(state.players) or event.card not in state.players[event.seat].hand:
         return state
-    state = _change_player(state, event.seat, lambda p: _with_hand(p, without(p.hand, event.card)))
-    state = _discarded(state, (event.card,))
-    return _change_turn(state, lambda t: replaced(t, discarded=t.discarded + 1))
+    players = _players_with(state, event.seat, lambda p: _with_hand(p, without(p.hand, event.card)))
+    turn = state.turn
+    if turn is not None:
+        turn = replaced(turn, discarded=turn.discarded + 1)
+    return replaced(state, players=players, discard=state.discard + (event.card,), turn=turn)
 
 
 def _turn_ended(state: CaninosState, event: TurnEnded) -> CaninosState:
     turn = state.turn
     played = turn.played if turn is not None else ()
     passed = turn is not None and not (turn.laid or turn.discarded)
-    hexes = state.players[event.seat].hexes if 0 <= event.seat < state.seat_count else ()
-    state = _change_player(state, event.seat, lambda p: replaced(p, hexes=()))
-    state = _discarded(state, played + tuple(hex_.card for hex_ in hexes))
-    return replaced(state, turn=None, passes=state.passes + 1 if passed else 0)
+    hexes = state.players[event.seat].hexes if 0 <= event.seat < len(state.players) else ()
+    players = _players_with(state, event.seat, lambda p: replaced(p, hexes=()))
+    return replaced(
+        state,
+        players=players,
+        discard=state.discard + played + tuple(hex_.card for hex_ in hexes),
+        turn=None,
+        passes=state.passes + 1 if passed else 0,
+    )
 
 
 def _discard_shuffled(state: CaninosState, event: DiscardShuffled) -> CaninosState:
@@ -191,25 +198,31 @@ _STEAL = Action.STEAL
 
 def _play_made(state: CaninosState, event: PlayMade) -> CaninosState:
     play = event.play
-    if play.trick is _GLUTTONS:
-        # "with this same card": the steal's cards come back from before the player.
-        state = _change_turn(state, lambda t: replaced(t, played=without_all(t.played, play.cards)))
-    else:
-        state = _change_player(state, play.seat, lambda p: _with_hand(p, without_all(p.hand, play.cards)))
+    turn, players = state.turn, state.players
     # Only a play that succeeds uses up the turn's steal or a trick (docs/rules/caninos.md, "A
     # stopped play is not used up"); laying it down ends the chance to steal after a trick.
     tried = (play.trick,) if play.action is _TRICK and play.trick is not None else ()
-    state = _change_turn(state, lambda t: replaced(t, laid=t.laid + 1, tried=t.tried + tried))
-    return replaced(state, draft=None, play=play, answers=(), adopted=(), asking=event.asking)
+    if play.trick is _GLUTTONS:
+        # "with this same card": the steal's cards come back from before the player.
+        if turn is not None:
+            played = without_all(turn.played, play.cards)
+            turn = replaced(turn, played=played, laid=turn.laid + 1, tried=turn.tried + tried)
+    else:
+        players = _players_with(state, play.seat, lambda p: _with_hand(p, without_all(p.hand, play.cards)))
+        if turn is not None:
+            turn = replaced(turn, laid=turn.laid + 1, tried=turn.tried + tried)
+    return replaced(
+        state, players=players, turn=turn, draft=None, play=play, answers=(), adopted=(), asking=event.asking
+    )
 
 
 # ---- the reaction chain ----
 
 
 def _reacted(state: CaninosState, event: Reacted) -> CaninosState:
-    state = _change_player(state, event.seat, lambda p: _with_hand(p, without(p.hand, event.card)))
+    players = _players_with(state, event.seat, lambda p: _with_hand(p, without(p.hand, event.card)))
     answers = state.answers + (Answer(seat=event.seat, card=event.card),)
-    return replaced(state, answers=answers, asking=event.asking)
+    return replaced(state, players=players, answers=answers, asking=event.asking)
 
 
 def _declined(state: CaninosState, event: Declined) -> CaninosState:
@@ -231,15 +244,19 @@ def _chain_resolved(state: CaninosState, event: ChainResolved) -> CaninosState:
     answered = tuple(
         answer.card for link, answer in enumerate(state.answers, start=1) if link not in state.adopted
     )
-    state = _discarded(state, answered)
-    # The player's used cards lie before it until its turn ends ("End of Turn").
-    state = _change_turn(state, lambda t: replaced(t, played=t.played + play_cards))
-    if event.succeeded and play.action is _STEAL:
-        state = _change_turn(state, lambda t: replaced(t, stole=True, stolen_with=play.cards))
-    elif event.succeeded and play.trick is not None:
-        trick = play.trick
-        state = _change_turn(state, lambda t: replaced(t, tricks=t.tricks + (trick,)))
-    return replaced(state, play=None, answers=(), adopted=(), asking=())
+    turn = state.turn
+    if turn is not None:
+        # The player's used cards lie before it until its turn ends ("End of Turn").
+        played = turn.played + play_cards
+        if event.succeeded and play.action is _STEAL:
+            turn = replaced(turn, played=played, stole=True, stolen_with=play.cards)
+        elif event.succeeded and play.trick is not None:
+            turn = replaced(turn, played=played, tricks=turn.tricks + (play.trick,))
+        else:
+            turn = replaced(turn, played=played)
+    return replaced(
+        state, turn=turn, discard=state.discard + answered, play=None, answers=(), adopted=(), asking=()
+    )
 
 
 # ---- effects ----
@@ -415,11 +432,21 @@ def _change_player(
     state: CaninosState, seat: int | None, change: Callable[[Player], Player], **fields: Any
 ) -> CaninosState:
     """The state with `seat`'s player changed, and `fields` (made into one copy of the state)."""
-    if seat is None or not 0 <= seat < state.seat_count:
+    if seat is None or not 0 <= seat < len(state.players):
         return replaced(state, **fields) if fields else state
     players = list(state.players)
     players[seat] = change(players[seat])
     return replaced(state, players=tuple(players), **fields)
+
+
+def _players_with(state: CaninosState, seat: int | None, change: Callable[[Player], Player]) -> tuple[Player, ...]:
+    """The players with `seat`'s changed (as they are, for no such seat): for an event that
+    changes more of the state, which is then copied once, not once per part it changes."""
+    if seat is None or not 0 <= seat < len(state.players):
+        return state.players
+    players = list(state.players)
+    players[seat] = change(players[seat])
+    return tuple(players)
 
 
 _MAPACHE = Card.MAPACHE_MISTICO  # a module constant: see phases.PHASE_TURN

@@ -64,7 +64,7 @@ _PERFORM_TRICK = one_per_value(_perform_trick)
 
 
 def legal_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
-    if not 0 <= seat < state.seat_count:
+    if not 0 <= seat < len(state.players):  # `state.seat_count`, without the property's call
         return ()
     current = phase(state)
     if current is PHASE_LEVELLING:

@@ -15,8 +15,8 @@ from kennel.domain.core.rules import Outcome
 @per_recent_state
 def outcome(state: CaninosState) -> Outcome | None:
     points = scores(state)
-    reached = [seat for seat, score in enumerate(points) if score >= WINNING_POINTS]
-    if reached:
+    if max(points) >= WINNING_POINTS:  # most states: nobody has (the list below is not made)
+        reached = [seat for seat, score in enumerate(points) if score >= WINNING_POINTS]
         # Several seats reach 50 at once only when one trick moves toppings onto several
         # collections: the most points win, and a tie shares the win (docs/rules/caninos.md).
         best = max(points[seat] for seat in reached)

@@ -4,7 +4,7 @@ modified-value table (a topping adds or takes away 50%: 9 and 15, 3 and 5 points
 from __future__ import annotations
 
 from kennel.domain.caninos.cards import DOUBLE_POINTS, NORMAL_POINTS, Pizza, increases, is_double
-from kennel.domain.caninos.state import CaninosState, Player, Slice
+from kennel.domain.caninos.state import CaninosState, Player, Slice, collection_points
 
 
 def printed_points(pizza: Pizza) -> int:
@@ -27,4 +27,6 @@ def points(player: Player) -> int:
 
 
 def scores(state: CaninosState) -> tuple[int, ...]:
-    return tuple(player.points for player in state.players)
+    # `collection_points` straight (what `Player.points` returns): asked of nearly every state
+    # a decision passes through (`outcome`), a property's call and a generator's fewer.
+    return tuple([collection_points(player.collection) for player in state.players])

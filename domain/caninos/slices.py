@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from kennel.domain.caninos.cards import Card, Pizza, sorted_pizzas
 from kennel.domain.caninos.state import CaninosState, Player, Slice, SliceRef
-from kennel.domain.core.frozen import replaced
+from kennel.domain.core.frozen import one_per_value, per_recent_part, replaced
 
 T = TypeVar("T")
 
@@ -38,10 +38,24 @@ def ref_of(owner: int, piece: Slice) -> SliceRef:
 
 
 def collection_refs(
-    owner: int, collection: Iterable[Slice], keep: Callable[[Slice], bool] = lambda piece: True
+    owner: int, collection: tuple[Slice, ...], keep: Callable[[Slice], bool] | None = None
 ) -> list[SliceRef]:
-    """Each kind of slice in a collection once, in collection order (never one under Cerberus)."""
-    return [ref for ref, _ in collection_slices(owner, collection, keep)]
+    """Each kind of slice in a collection once, in collection order (never one under Cerberus),
+    that `keep` accepts. `keep` is asked of what a ref names (pizza, topping, plush toy), as
+    every rule that names slices asks it: alike slices are one kind, so it is asked of the first
+    of each kind, from the collection's kinds listed once (`named_slices`)."""
+    named = named_slices(collection, owner)
+    if keep is None:
+        return [ref for ref, _ in named]
+    return [ref for ref, piece in named if keep(piece)]
+
+
+# Kept per collection (a tuple that most states share with the one before): a seat's steals and
+# the slices a trick may name are listed against every collection, state after state.
+@per_recent_part
+def named_slices(collection: tuple[Slice, ...], owner: int) -> list[tuple[SliceRef, Slice]]:
+    """`collection_slices(owner, collection)` (do not change the list)."""
+    return collection_slices(owner, collection)
 
 
 def collection_slices(
@@ -64,11 +78,21 @@ def collection_slices(
 
 def table_refs(state: CaninosState) -> list[SliceRef]:
     """The Doubles in the row (each kind once), then the Normals on top of the mini-decks."""
-    refs = [SliceRef(owner=None, pizza=pizza) for pizza in sorted_pizzas(set(state.doubles))]
+    return [ref for ref, _ in table_slices(state)]
+
+
+def table_slices(state: CaninosState) -> list[tuple[SliceRef, Slice]]:
+    """`table_refs`, each with the slice it names (`slice_named`: the pizza, nothing on it)."""
+    pizzas = list(sorted_pizzas(set(state.doubles)))
     for deck in state.mini_decks:
-        if deck and SliceRef(owner=None, pizza=deck[0]) not in refs:
-            refs.append(SliceRef(owner=None, pizza=deck[0]))
-    return refs
+        if deck and deck[0] not in pizzas:  # a ref on the table names its pizza alone
+            pizzas.append(deck[0])
+    return [_on_table(pizza) for pizza in pizzas]
+
+
+# A pizza on the table, named and as a slice: one pair per pizza (there are eighteen), not a
+# ref and a slice made per listing.
+_on_table = one_per_value(lambda pizza: (SliceRef(owner=None, pizza=pizza), Slice(pizza)))
 
 
 def mini_deck_showing(state: CaninosState, pizza: Pizza) -> int | None:

@@ -31,9 +31,8 @@ from kennel.domain.caninos.cards import (
     kind_of,
     pack_of,
 )
-from kennel.domain.caninos.slices import collection_slices, slice_named, table_refs
+from kennel.domain.caninos.slices import named_slices, slice_named, table_slices
 from kennel.domain.caninos.state import CaninosState, Slice, SliceRef
-from kennel.domain.core.frozen import per_recent_part
 
 
 class StealAs(enum.Enum):
@@ -204,19 +203,11 @@ def every_other_slice(state: CaninosState, seat: int) -> list[SliceRef]:
 
 def every_other_slice_named(state: CaninosState, seat: int) -> list[tuple[SliceRef, Slice]]:
     """`every_other_slice`, each ref with the slice it names (`slice_named`)."""
-    named = [(ref, Slice(ref.pizza)) for ref in table_refs(state)]
+    named = table_slices(state)
     for owner, player in enumerate(state.players):
         if owner != seat:
-            named.extend(_named_slices(player.collection, owner))
+            named.extend(named_slices(player.collection, owner))
     return named
-
-
-# Kept per collection (a tuple that most states share with the one before): a seat in turn's
-# steals are listed against every other collection, state after state.
-@per_recent_part
-def _named_slices(collection: tuple[Slice, ...], owner: int) -> list[tuple[SliceRef, Slice]]:
-    """`collection_slices(owner, collection)` (do not change the list)."""
-    return collection_slices(owner, collection)
 
 
 def steals_with_a_dog(cards: tuple[Card, ...]) -> bool:

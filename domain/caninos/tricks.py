@@ -9,12 +9,12 @@ tricks with any dog (toppings are no dogs); Dieters forbid the tricks that steal
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
+import functools
+from collections.abc import Callable, Iterator
 
 from kennel.domain.caninos.cards import Card, Kind, Trick, distinct, kind_of, trick_of
 from kennel.domain.caninos.drafts import Step, declared_trick, next_step
-from kennel.domain.caninos.slices import can_take_topping, collection_refs, find, redistributed, slice_named
+from kennel.domain.caninos.slices import can_take_topping, find, named_slices, redistributed, slice_named
 from kennel.domain.caninos.state import Action, CaninosState, Draft, Player, Slice, SliceRef
 from kennel.domain.caninos.stealing import (
     can_steal_with,
@@ -64,6 +64,7 @@ _CERBERUS = Trick.CERBERUS
 _BROKERS = Trick.BROKERS
 
 
+@functools.cache  # per card (the box does not change): asked for every card of a hand listed
 def tricks_of(card: Card) -> tuple[Trick, ...]:
     """The tricks a card in hand may perform (a Glutton's only follows its own steal)."""
     kind = kind_of(card)
@@ -132,7 +133,7 @@ def can_start(state: CaninosState, draft: Draft) -> bool:
     if step is _SEAT:
         return bool(seat_options(state, draft))
     if step is _SLICE:
-        return bool(slice_options(state, draft))
+        return next(_slice_options(state, draft), None) is not None  # the first option will do
     return bool(card_options(state, draft))
 
 
@@ -166,14 +167,19 @@ def seat_options(state: CaninosState, draft: Draft) -> list[int]:
 
 def slice_options(state: CaninosState, draft: Draft) -> list[SliceRef]:
     """The slices the next SLICE or SLICE_OR_DONE step may name, each kind once."""
+    return list(_slice_options(state, draft))
+
+
+def _slice_options(state: CaninosState, draft: Draft) -> Iterator[SliceRef]:
+    """`slice_options`, one at a time: whether a trick may start asks only for the first."""
     play = draft.play
     trick = play.trick
     if trick is _GLUTTONS:
-        return [
+        return (
             ref
             for ref in every_other_slice(state, play.seat)
             if can_steal_with(state, play.seat, ref, play.cards)
-        ]
+        )
     if trick is _CERBERUS:
         return _refs(state.players, lambda owner, piece: owner != play.seat and not piece.plush)
     if trick is _TOPPING:
@@ -181,8 +187,8 @@ def slice_options(state: CaninosState, draft: Draft) -> list[SliceRef]:
     if trick is _BROKERS:
         if play.slices:
             return _refs(state.players, lambda owner, piece: can_take_topping(piece))
-        if not _refs(state.players, lambda owner, piece: can_take_topping(piece)):
-            return []
+        if next(_refs(state.players, lambda owner, piece: can_take_topping(piece)), None) is None:
+            return iter(())
         return _refs(state.players, lambda owner, piece: piece.topping is not None)
     if trick is Trick.BIRTHDAY_GIRL:
         left = _without_slices(state.players, play.slices)
@@ -193,19 +199,22 @@ def slice_options(state: CaninosState, draft: Draft) -> list[SliceRef]:
             return _refs(lifted, lambda owner, piece: piece.topping is not None)
         placed, _ = redistributed(state.players, play.slices, play.onto)
         return _refs(placed, lambda owner, piece: can_take_topping(piece))
-    return []
+    return iter(())
 
 
 def any_topping(state: CaninosState) -> bool:
     return any(piece.topping is not None for player in state.players for piece in player.collection)
 
 
-def _refs(players: tuple[Player, ...], keep: Callable[[int, Slice], bool]) -> list[SliceRef]:
-    """Each kind of slice once per collection, in seat order, that `keep(owner, slice)` accepts."""
-    refs: list[SliceRef] = []
-    for owner, player in enumerate(players):
-        refs.extend(collection_refs(owner, player.collection, partial(keep, owner)))
-    return refs
+def _refs(players: tuple[Player, ...], keep: Callable[[int, Slice], bool]) -> Iterator[SliceRef]:
+    """Each kind of slice once per collection, in seat order, that `keep(owner, slice)` accepts
+    (asked of the first slice of each kind, as `collection_refs` asks), one at a time."""
+    return (
+        ref
+        for owner, player in enumerate(players)
+        for ref, piece in named_slices(player.collection, owner)
+        if keep(owner, piece)
+    )
 
 
 def _without_slices(players: tuple[Player, ...], refs: tuple[SliceRef, ...]) -> tuple[Player, ...]:

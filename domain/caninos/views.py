@@ -62,7 +62,7 @@ class CaninosView:
 
 def view(state: CaninosState, viewer: int | None) -> CaninosView:
     public = _public_view(state)
-    if viewer is None or not 0 <= viewer < state.seat_count:
+    if viewer is None or not 0 <= viewer < len(state.players):  # `state.seat_count`, a call fewer
         return public
     return replaced(public, viewer=viewer, hand=state.players[viewer].hand)
 
@@ -74,9 +74,9 @@ def _public_view(state: CaninosState) -> CaninosView:
         viewer=None,
         options=state.options,
         turn=state.turn,
-        players=tuple(_player_view(player, seat) for seat, player in enumerate(state.players)),
+        players=_players_view(state.players),
         doubles=state.doubles,
-        mini_decks=tuple(_mini_deck_view(deck) for deck in state.mini_decks),
+        mini_decks=_mini_decks_view(state.mini_decks),
         deck_size=len(state.deck),
         discard=state.discard,
         draft=state.draft,
@@ -90,7 +90,19 @@ def _public_view(state: CaninosState) -> CaninosView:
     )
 
 
-# A player or mini-deck unchanged since the last state is seen as before (the same object).
+# The players and the mini-decks unchanged since the last state (the same tuple: most events
+# move neither, a turn's declarations and answers none) are seen as before, without a call per
+# item; a player or mini-deck unchanged is seen as before too (the same object).
+@per_recent_part
+def _players_view(players: tuple[Player, ...]) -> tuple[PlayerView, ...]:
+    return tuple([_player_view(player, seat) for seat, player in enumerate(players)])
+
+
+@per_recent_part
+def _mini_decks_view(decks: tuple[tuple[Pizza, ...], ...]) -> tuple[MiniDeckView, ...]:
+    return tuple([_mini_deck_view(deck) for deck in decks])
+
+
 @per_recent_part
 def _player_view(player: Player, seat: int) -> PlayerView:
     return PlayerView(
