@@ -324,13 +324,30 @@ def command_field(game: Game[Any], command: Any) -> bytes:
     return encoded
 
 
+# The same entries by the identity of the command objects they were found for (each held beside
+# its entry, so its id is never another's): the rules make most commands once per value
+# (kennel.domain.core.frozen.one_per_value), and a look-up by id skips the command's hash, a
+# Python call per command per view for a dataclass that hashes by its type and fields.
+_COMMANDS_BY_ID: dict[str, dict[int, tuple[Any, list[Any]]]] = {}
+
+
 def _commands_and_labels(game: Game[Any], table: tables.Table[Any], seat: Seat, names: list[str]) -> tuple[bytes, bytes]:
     """The seat's legal commands' fields and their labels' fields, each run in order."""
     known = _known_commands(game)
+    by_id = _COMMANDS_BY_ID.get(game.name)
+    if by_id is None:
+        by_id = _COMMANDS_BY_ID[game.name] = {}
     fields: list[bytes] = []
     labels: list[bytes] = []
     for command in tables.legal_commands(table, seat):
-        entry = _known(known, game, command)
+        found = by_id.get(id(command))
+        if found is not None and found[0] is command:
+            entry = found[1]
+        else:
+            entry = _known(known, game, command)
+            if len(by_id) >= MAX_COMMANDS:
+                by_id.clear()
+            by_id[id(command)] = (command, entry)
         fields.append(entry[0])
         if entry[1] == names:  # a list of a few names: compared in C
             labels.append(entry[2])
