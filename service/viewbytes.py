@@ -313,6 +313,7 @@ def _known(known: dict[Any, list[Any]], game: Game[Any], command: Any) -> list[A
     if entry is None:
         if len(known) >= MAX_COMMANDS:
             known.clear()
+            _COMMANDS_BY_ID.get(game.name, {}).clear()  # never an entry by identity that is not by value
         message = command_message(game.name, tables.encode_command(game, command))
         entry = known[command] = [length_delimited(_VIEW["legal_commands"].number, message.SerializeToString()), None, b""]
     return entry
@@ -346,7 +347,7 @@ def _commands_and_labels(game: Game[Any], table: tables.Table[Any], seat: Seat, 
         else:
             entry = _known(known, game, command)
             if len(by_id) >= MAX_COMMANDS:
-                by_id.clear()
+                by_id.clear()  # (the table by value keeps its entries: found by value again)
             by_id[id(command)] = (command, entry)
         fields.append(entry[0])
         if entry[1] == names:  # a list of a few names: compared in C

@@ -40,14 +40,23 @@ def test_equal_commands_that_are_other_objects_are_written_alike(monkeypatch) ->
         monkeypatch.undo()
 
 
+def _cleared() -> None:
+    viewbytes._COMMANDS.clear()
+    viewbytes._COMMANDS_BY_ID.clear()
+
+
 def test_cleared_tables_write_the_same(monkeypatch) -> None:
     game, table, seat = _first_position_with_commands("hoarders")
     names = telling.names_of(table)
     first = viewbytes._commands_and_labels(game, table, seat, names)
-    viewbytes._COMMANDS.clear()
-    viewbytes._COMMANDS_BY_ID.clear()
+    _cleared()
     assert viewbytes._commands_and_labels(game, table, seat, names) == first
     monkeypatch.setattr(viewbytes, "MAX_COMMANDS", 1)  # every new command clears the tables first
-    viewbytes._COMMANDS.clear()
-    viewbytes._COMMANDS_BY_ID.clear()
-    assert viewbytes._commands_and_labels(game, table, seat, names) == first
+    _cleared()
+    try:
+        assert viewbytes._commands_and_labels(game, table, seat, names) == first
+        for name, by_id in viewbytes._COMMANDS_BY_ID.items():  # each entry by identity is one by value
+            for command, entry in by_id.values():
+                assert viewbytes._COMMANDS[name][command] is entry
+    finally:
+        _cleared()  # the next test's tables start empty, not one entry long
