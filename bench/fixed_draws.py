@@ -32,12 +32,15 @@ def fix_draws(seed: str = DRAWS_SEED) -> None:
         return token_bytes(nbytes).hex()
 
     def token_urlsafe(nbytes: int | None = None) -> str:
-        return base64.urlsafe_b64encode(token_bytes(nbytes)).rstrip(b"=").decode("ascii")  # as secrets' own
+        # as secrets' own
+        return base64.urlsafe_b64encode(token_bytes(nbytes)).rstrip(b"=").decode("ascii")
 
     def uuid4() -> uuid.UUID:
         return uuid.UUID(int=draws.getrandbits(128), version=4)
 
-    patched: dict[str, Any] = {"token_bytes": token_bytes, "token_hex": token_hex, "token_urlsafe": token_urlsafe}
+    patched: dict[str, Any] = {
+        "token_bytes": token_bytes, "token_hex": token_hex, "token_urlsafe": token_urlsafe,
+    }
     for name, function in patched.items():
         setattr(secrets, name, function)
     uuid.uuid4 = uuid4

@@ -4,6 +4,7 @@ credentials in every run (so two counts of one commit play the same games)."""
 from __future__ import annotations
 
 import json
+import string
 import subprocess
 import sys
 import uuid
@@ -14,12 +15,15 @@ _DRAW = (
     "import json, secrets, uuid\n"
     "from bench.fixed_draws import fix_draws\n"
     "fix_draws()\n"
-    "print(json.dumps([secrets.token_bytes(32).hex(), secrets.token_urlsafe(32), secrets.token_hex(16), str(uuid.uuid4())]))\n"
+    "print(json.dumps([secrets.token_bytes(32).hex(), secrets.token_urlsafe(32),\n"
+    "                  secrets.token_hex(16), str(uuid.uuid4())]))\n"
 )
 
 
 def _draws() -> list[str]:
-    done = subprocess.run([sys.executable, "-c", _DRAW], capture_output=True, check=True, env=procs.python_env(), timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", _DRAW], capture_output=True, check=True, env=procs.python_env(), timeout=60
+    )
     return list(json.loads(done.stdout))
 
 
@@ -28,7 +32,8 @@ def test_two_processes_draw_alike_and_in_the_forms_the_server_expects() -> None:
     assert first == second
     seed, credential, text, game_id = first
     assert len(bytes.fromhex(seed)) == 32 and len(bytes.fromhex(text)) == 16
-    assert len(credential) == 43 and set(credential) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    assert len(credential) == 43
+    assert set(credential) <= set(string.ascii_letters + string.digits + "-_")
     assert uuid.UUID(game_id).version == 4
 
 

@@ -42,7 +42,10 @@ def _named_game(name: str, seed_text: str, names: list[str | None], parent: Pare
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_views_asked_alternately_of_two_games_are_each_built_from_scratch(name: str) -> None:
-    for kept in (viewbytes._COMMANDS, viewbytes._PROMPTS, viewbytes._GAMES, viewbytes._TABLES):
+    kept_tables = (
+        viewbytes._COMMANDS, viewbytes._COMMANDS_BY_ID, viewbytes._PROMPTS, viewbytes._GAMES, viewbytes._TABLES
+    )
+    for kept in kept_tables:
         kept.clear()
     parent = Parent(game_id="00000000-0000-0000-0000-000000000007", version=3, head="0" * 64)
     first = _named_game(name, f"views-fast-{name}-a", ["Ada", None, "Cy"])
