@@ -43,7 +43,8 @@ def _named_game(name: str, seed_text: str, names: list[str | None], parent: Pare
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_views_asked_alternately_of_two_games_are_each_built_from_scratch(name: str) -> None:
     kept_tables = (
-        viewbytes._COMMANDS, viewbytes._COMMANDS_BY_ID, viewbytes._PROMPTS, viewbytes._GAMES, viewbytes._TABLES
+        viewbytes._COMMANDS, viewbytes._COMMANDS_BY_ID,
+        viewbytes._PROMPTS, viewbytes._GAMES, viewbytes._TABLES,
     )
     for kept in kept_tables:
         kept.clear()
