@@ -13,14 +13,11 @@ from kennel.domain.canine_kleptomaniacs.components import KINDS
 from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer
 from kennel.domain.core.frozen import replaced
 from testkit.hidden_worlds import random_game
+from testkit.trade_offers import offers_being_composed
 
 
 def composing(number: int) -> Iterator[tuple[CanineState, Offer]]:
-    game = random_game(GAME, f"fast paths 8 {number}", 2 + number % 4, GAME.random_play_options, max_moves=500)
-    for table in game.tables():
-        offer = table.state.effect
-        if table.ended is None and isinstance(offer, Offer) and not offer.sent and offer.partner is not None:
-            yield table.state, offer
+    return offers_being_composed("fast paths 8", number, max_moves=500)
 
 
 def plain_side(state: CanineState, offer: Offer, asking: bool) -> list[object]:

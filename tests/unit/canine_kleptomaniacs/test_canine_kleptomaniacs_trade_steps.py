@@ -12,14 +12,11 @@ from kennel.domain.canine_kleptomaniacs.commands import AskInTrade, GiveInTrade
 from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer
 from kennel.domain.core.frozen import replaced
 from testkit.hidden_worlds import random_game
+from testkit.trade_offers import offers_being_composed
 
 
 def composing(number: int) -> Iterator[tuple[CanineState, Offer]]:
-    game = random_game(GAME, f"trade steps {number}", 2 + number % 4, GAME.random_play_options, max_moves=400)
-    for table in game.tables():
-        offer = table.state.effect
-        if table.ended is None and isinstance(offer, Offer) and not offer.sent and offer.partner is not None:
-            yield table.state, offer
+    return offers_being_composed("trade steps", number, max_moves=400)
 
 
 def plain(state: CanineState, offer: Offer) -> list[object]:
