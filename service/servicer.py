@@ -26,7 +26,7 @@ from kennel.service.errors import InvalidArgument, status_of
 from kennel.service.games import GameHub
 from kennel.service.history import History
 from kennel.service.interceptors import current_call, current_game, current_principal
-from kennel.service.live import Accepted, LiveGame
+from kennel.service.live import Accepted, LiveGame, Principal
 from kennel.service.metrics import Metrics
 from kennel.service.protobytes import tag, varint
 from kennel.service.projections import (
@@ -97,9 +97,9 @@ class KennelServicer(pb_grpc.KennelServicer):
     async def SubmitCommand(self, request: pb.SubmitCommandRequest, context: grpc.aio.ServicerContext) -> Any:
         started = time.perf_counter()
         game, outcome = "unknown", "INTERNAL"  # None once counted after the answer
-        self._calls.start()
+        principal, live = current_call()
+        self._calls.start(live)
         try:
-            principal, live = current_call()
             assert principal.seat is not None  # the interceptor admits only seats here
             game = live.game.name
             seat = principal.seat
@@ -147,14 +147,14 @@ class KennelServicer(pb_grpc.KennelServicer):
             self._warm_views(live, seat)  # only while the game is still where the answer left it
 
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> Any:
-        self._calls.start()
+        principal, live = current_call()
+        self._calls.start(live)
         try:
-            return await self._get_view(request)
+            return await self._get_view(request, principal, live)
         finally:
             self._calls.end()
 
-    async def _get_view(self, request: pb.GetViewRequest) -> Any:
-        principal, live = current_call()
+    async def _get_view(self, request: pb.GetViewRequest, principal: Principal, live: LiveGame) -> Any:
         viewer = principal.viewer
         if request.HasField("as_seat") and request.as_seat != viewer:
             # The interceptor has decided that this role may see that seat's view now.
