@@ -101,7 +101,7 @@ def test_no_view_is_warmed_while_calls_are_in_progress_nor_for_a_version_the_gam
         pending = [prompt.seat for prompt in live.table.pending()]
         assert len(pending) > 1
         built.clear()
-        servicer._calls.start()  # a call is being served: its work comes first
+        servicer._calls.start(live)  # a call is being served: its work comes first
         servicer._warm_next(live, live.ledger.version, pending[1:])
         assert built == []
         servicer._calls.end()
