@@ -17,7 +17,9 @@ gRPC's polling does: the echo's own count moved by up to 8% between two runs on 
 
 Figures: instructions per echo call; per game, instructions per command, gRPC calls per command,
 and the two ratios that say how far a command is from "about one gRPC call": per command over per
-echo call, and per gRPC call over per echo call (the second discounts the GetViews).
+echo call, and per gRPC call over per echo call (the second discounts the GetViews). Then the
+peer's shape (bench.pushed: Hoarders, every seat following a Watch stream, one game at a time):
+instructions per command there, every seat's update included (not with the tiny size).
 
 Skipped, saying so, where valgrind is not installed.
 """
@@ -40,7 +42,7 @@ import grpc
 from kennel.domain.registry import GAMES
 from kennel.v1 import kennel_pb2_grpc as pb_grpc
 
-from bench import echo, procs
+from bench import echo, procs, pushed
 from bench.commands import ECHO_SERVING
 from bench.load import CHANNEL_OPTIONS, Bot, Recorder
 from bench.sizes import Sizes
@@ -61,12 +63,7 @@ def instructions(sizes: Sizes, work: Path, source: Path | None = None) -> dict[s
     games = sorted(GAMES.items())
     for name, game in games[: sizes.instruction_games or len(games)]:
         players = min(max(sizes.players, game.seats.minimum), game.seats.maximum)
-        data = work / f"instructions-{name}"
-        argv = [sys.executable, "-m", "bench.fixed_draws", "serve", "--host", "127.0.0.1", "--port", "0",
-                "--data", str(data), "--log-format", "json", *procs.BENCH_LIMITS]
-        counted = _count(argv, data, _steady(procs.python_env(source)), procs.SERVING,
-                         ["--kind", "play", "--game", name, "--players", str(players),
-                          "--count", str(sizes.instruction_commands)])
+        counted = _count_kennel(work / f"instructions-{name}", source, "play", name, players, sizes.instruction_commands)
         per_command = counted["instructions"] / counted["commands"]
         calls_per_command = counted["calls"] / counted["commands"]
         results["games"][name] = {
@@ -75,7 +72,27 @@ def instructions(sizes: Sizes, work: Path, source: Path | None = None) -> dict[s
             "per_command_over_echo_call": round(per_command / per_echo_call, 2),
             "per_call_over_echo_call": round(per_command / calls_per_command / per_echo_call, 2),
         }
+    if sizes.instruction_games:  # a size that counts fewer games (the tiny one) skips the pushed shape too
+        return results
+    # The peer's shape (bench.peer): seats pushed their views by Watch streams, no GetView: what
+    # a move costs the server there, with every seat sent an update after it.
+    pushed_game, pushed_players = "hoarders", 3
+    counted = _count_kennel(work / "instructions-pushed", source, "push", pushed_game, pushed_players,
+                            sizes.instruction_commands)
+    results["pushed"] = {
+        **counted, "game": pushed_game, "players": pushed_players,
+        "per_command": round(counted["instructions"] / counted["commands"]),
+        "per_command_over_echo_call": round(counted["instructions"] / counted["commands"] / per_echo_call, 2),
+    }
     return results
+
+
+def _count_kennel(data: Path, source: Path | None, kind: str, game: str, players: int, count: int) -> dict[str, Any]:
+    """`kennel serve` (fixed draws) under callgrind, driven by `count` commands of `kind`."""
+    argv = [sys.executable, "-m", "bench.fixed_draws", "serve", "--host", "127.0.0.1", "--port", "0",
+            "--data", str(data), "--log-format", "json", *procs.BENCH_LIMITS]
+    return _count(argv, data, _steady(procs.python_env(source)), procs.SERVING,
+                  ["--kind", kind, "--game", game, "--players", str(players), "--count", str(count)])
 
 
 def _steady(env: dict[str, str]) -> dict[str, str]:
@@ -146,9 +163,10 @@ async def _drive(args: argparse.Namespace) -> dict[str, int]:
                 await call()
             return {"calls": args.count}
         bot = Bot(pb_grpc.KennelStub(channel), args.game, args.players, random.Random(f"instructions:{args.game}"))
-        await _play(bot, max(args.count // 5, 5))
+        play = _play_pushed if args.kind == "push" else _play
+        await play(bot, max(args.count // 5, 5))
         await _ready()
-        return await _play(bot, args.count)
+        return await play(bot, args.count)
 
 
 async def _play(bot: Bot, count: int) -> dict[str, int]:
@@ -164,6 +182,19 @@ async def _play(bot: Bot, count: int) -> dict[str, int]:
     return {"commands": commands, "calls": commands + len(recorder.latencies.get("view", []))}
 
 
+async def _play_pushed(bot: Bot, count: int) -> dict[str, int]:
+    """At least `count` commands of pushed seats (bench.pushed: every seat follows a Watch
+    stream, no GetView), one game at a time from a new game on; the seats of a game may race
+    (a refused command is counted, not played again: the seat acts on its next update)."""
+    recorder = Recorder(measure_from=0.0, deadline=float("inf"))
+    commands = 0
+    while commands < count:
+        await bot.create(look=False)
+        await pushed.play_game(bot, recorder, count - commands)
+        commands += bot.steps
+    return {"commands": commands, "calls": commands + recorder.raced, "raced": recorder.raced}
+
+
 async def _ready() -> None:
     print("warm", flush=True)
     line = await asyncio.to_thread(sys.stdin.readline)
@@ -176,7 +207,7 @@ def main() -> None:
     sub = parser.add_subparsers(dest="command", required=True)
     drive = sub.add_parser("drive", help="the load process: warm, wait for 'go', send a fixed load")
     drive.add_argument("--address", required=True)
-    drive.add_argument("--kind", choices=("echo", "play"), required=True)
+    drive.add_argument("--kind", choices=("echo", "play", "push"), required=True)
     drive.add_argument("--game", default="hoarders")
     drive.add_argument("--players", type=int, default=3)
     drive.add_argument("--count", type=int, required=True)
