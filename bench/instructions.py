@@ -63,7 +63,8 @@ def instructions(sizes: Sizes, work: Path, source: Path | None = None) -> dict[s
     games = sorted(GAMES.items())
     for name, game in games[: sizes.instruction_games or len(games)]:
         players = min(max(sizes.players, game.seats.minimum), game.seats.maximum)
-        counted = _count_kennel(work / f"instructions-{name}", source, "play", name, players, sizes.instruction_commands)
+        counted = _count_kennel(work / f"instructions-{name}", source, "play", name, players,
+                                sizes.instruction_commands)
         per_command = counted["instructions"] / counted["commands"]
         calls_per_command = counted["calls"] / counted["commands"]
         results["games"][name] = {
@@ -87,7 +88,9 @@ def instructions(sizes: Sizes, work: Path, source: Path | None = None) -> dict[s
     return results
 
 
-def _count_kennel(data: Path, source: Path | None, kind: str, game: str, players: int, count: int) -> dict[str, Any]:
+def _count_kennel(
+    data: Path, source: Path | None, kind: str, game: str, players: int, count: int
+) -> dict[str, Any]:
     """`kennel serve` (fixed draws) under callgrind, driven by `count` commands of `kind`."""
     argv = [sys.executable, "-m", "bench.fixed_draws", "serve", "--host", "127.0.0.1", "--port", "0",
             "--data", str(data), "--log-format", "json", *procs.BENCH_LIMITS]

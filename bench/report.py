@@ -101,9 +101,9 @@ def _instructions(counted: dict[str, Any] | None) -> list[str]:
                      f"{row['calls_per_command']} | {row['per_command_over_echo_call']} | {row['per_call_over_echo_call']} |")
     pushed = counted.get("pushed")
     if pushed:
-        lines += ["", f"Pushed seats (the peer's shape: {pushed['game']}, {pushed['players']} players, every seat "
-                  f"following a Watch stream, no GetView): {pushed['per_command']:,} instructions per command, "
-                  f"every seat's update included ({pushed['per_command_over_echo_call']} echo calls; "
+        lines += ["", f"Pushed seats (the peer's shape: {pushed['game']}, {pushed['players']} players, "
+                  "every seat following a Watch stream, no GetView): "
+                  f"{pushed['per_command']:,} instructions per command, every seat's update included ({pushed['per_command_over_echo_call']} echo calls; "
                   f"{pushed['commands']} commands, {pushed['raced']} refused as raced)."]
     return lines
 

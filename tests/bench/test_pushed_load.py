@@ -49,12 +49,14 @@ def test_pushed_seats_play_whole_games_without_asking_for_views(unlimited: Serve
     assert result["calls_per_command"] < 1.2
 
 
-def test_the_instruction_counts_pushed_drive_plays_a_fixed_number_of_commands(unlimited: ServerThread) -> None:
+def test_the_instruction_counts_pushed_drive_plays_a_fixed_number_of_commands(
+    unlimited: ServerThread,
+) -> None:
     """bench.instructions' pushed shape (no valgrind here: its load process alone): it warms the
     server, waits for "go", then plays at least the commands asked for, every seat pushed."""
     load = subprocess.Popen(
-        [sys.executable, "-m", "bench.instructions", "drive", "--address", unlimited.address, "--kind", "push",
-         "--game", "hoarders", "--players", "3", "--count", "12"],
+        [sys.executable, "-m", "bench.instructions", "drive", "--address", unlimited.address,
+         "--kind", "push", "--game", "hoarders", "--players", "3", "--count", "12"],
         cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:
