@@ -103,7 +103,8 @@ def _instructions(counted: dict[str, Any] | None) -> list[str]:
     if pushed:
         lines += ["", f"Pushed seats (the peer's shape: {pushed['game']}, {pushed['players']} players, "
                   "every seat following a Watch stream, no GetView): "
-                  f"{pushed['per_command']:,} instructions per command, every seat's update included ({pushed['per_command_over_echo_call']} echo calls; "
+                  f"{pushed['per_command']:,} instructions per command, every seat's update included "
+                  f"({pushed['per_command_over_echo_call']} echo calls; "
                   f"{pushed['commands']} commands, {pushed['raced']} refused as raced)."]
     return lines
 
