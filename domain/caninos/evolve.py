@@ -136,7 +136,8 @@ def _turn_ended(state: CaninosState, event: TurnEnded) -> CaninosState:
     played = turn.played if turn is not None else ()
     passed = turn is not None and not (turn.laid or turn.discarded)
     hexes = state.players[event.seat].hexes if 0 <= event.seat < len(state.players) else ()
-    players = _players_with(state, event.seat, lambda p: replaced(p, hexes=()))
+    # A seat under no hex keeps its very player (and the state its players tuple): most turns.
+    players = _players_with(state, event.seat, lambda p: replaced(p, hexes=())) if hexes else state.players
     return replaced(
         state,
         players=players,

@@ -77,11 +77,14 @@ _CHAOS_HOUND = Kind.CHAOS_HOUND
 
 
 def under_dieters(state: CaninosState, seat: int) -> bool:
-    return any(hex_.trick is _DIETERS for hex_ in state.players[seat].hexes)
+    hexes = state.players[seat].hexes
+    # Most seats lie under no hex: asked per trick listed, so no generator is made for none.
+    return bool(hexes) and any(hex_.trick is _DIETERS for hex_ in hexes)
 
 
 def under_killjoys(state: CaninosState, seat: int) -> bool:
-    return any(hex_.trick is _KILLJOYS for hex_ in state.players[seat].hexes)
+    hexes = state.players[seat].hexes
+    return bool(hexes) and any(hex_.trick is _KILLJOYS for hex_ in hexes)
 
 
 def held_ingredients(state: CaninosState, seat: int) -> frozenset[Pizza]:
