@@ -51,7 +51,7 @@ from kennel.domain.caninos.events import (
 )
 from kennel.domain.caninos.slices import find, redistributed, without, without_all
 from kennel.domain.caninos.state import Action, Answer, CaninosState, Hex, Player, Slice, SliceRef, Turn
-from kennel.domain.core.frozen import replaced
+from kennel.domain.core.frozen import one_per_value, replaced
 
 
 def evolve(state: CaninosState, event: Any) -> CaninosState:
@@ -95,7 +95,12 @@ def _cards_dealt(state: CaninosState, event: CardsDealt | CardsDrawn) -> Caninos
 
 def _turn_started(state: CaninosState, event: TurnStarted) -> CaninosState:
     # "turning over one plush toy per turn (every turn counts)": every enchanted seat is asked.
-    return replaced(state, turn=Turn(seat=event.seat), unspelling=state.enchanted_with_plush())
+    return replaced(state, turn=_fresh_turn(event.seat), unspelling=state.enchanted_with_plush())
+
+
+# A turn as it starts, one object per seat (frozen: every turn of a seat starts as the same
+# value), so its view's encoding is found by identity (kennel.service.protobytes), not made again.
+_fresh_turn = one_per_value(lambda seat: Turn(seat=seat))
 
 
 def _plush_turned_back(state: CaninosState, event: PlushTurnedBack) -> CaninosState:
@@ -136,7 +141,8 @@ def _turn_ended(state: CaninosState, event: TurnEnded) -> CaninosState:
     played = turn.played if turn is not None else ()
     passed = turn is not None and not (turn.laid or turn.discarded)
     hexes = state.players[event.seat].hexes if 0 <= event.seat < len(state.players) else ()
-    players = _players_with(state, event.seat, lambda p: replaced(p, hexes=()))
+    # A seat under no hex keeps its very player (and the state its players tuple): most turns.
+    players = _players_with(state, event.seat, lambda p: replaced(p, hexes=())) if hexes else state.players
     return replaced(
         state,
         players=players,

@@ -30,7 +30,7 @@ from kennel.domain.caninos.spell import plush_options
 from kennel.domain.caninos.state import CaninosState, SliceRef
 from kennel.domain.caninos.listed import payments_of, seats_of, slices_of, steals_of, tricks_of
 from kennel.domain.caninos.turns import levelling_options, owing
-from kennel.domain.core.frozen import one_per_value
+from kennel.domain.core.frozen import one_per_value, per_recent_part
 
 
 # Commands without fields offered again and again, made once: the server keeps a command's
@@ -108,13 +108,18 @@ def _draft_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     return (*slices, _CHOOSE_NO_MORE) if step is _SLICE_OR_DONE else slices
 
 
+# A hand's discards, kept per hand tuple (a hand stays the very tuple from one state to the next
+# until a card leaves or comes: a turn's every listing offers the same): bounded per process.
+@per_recent_part(limit=256)
+def _discards(hand: tuple[Card, ...]) -> tuple[DiscardCard, ...]:
+    """A `DiscardCard` per kind of card in the hand, in card order."""
+    return tuple(map(_DISCARD, distinct(hand)))
+
+
 def _turn_commands(state: CaninosState, seat: int) -> tuple[Any, ...]:
     turn = state.turn
     assert turn is not None
-    hand = state.players[seat].hand
-    discards = (
-        tuple(map(_DISCARD, distinct(hand))) if turn.discarded < MAX_DISCARDS else ()
-    )
+    discards = _discards(state.players[seat].hand) if turn.discarded < MAX_DISCARDS else ()
     if turn.discarded:
         return (*discards, _END_TURN)
     steals = tuple(map(_STEAL, steals_of(state, seat))) if turn.may_steal else ()

@@ -77,11 +77,11 @@ def held_answers(state: CaninosState, seat: int) -> tuple[Card, ...]:
     """The kinds of card in the seat's hand that may answer the latest link, in card order."""
     allowed = latest_answers(state)
     hand = state.players[seat].hand
-    return tuple(
-        card
-        for card in (_QUIETO, _MAPACHE_MISTICO, _PERRO_ADOPTIVO, _CARD_TANUKI)
-        if card in allowed and card in hand
-    )
+    # A list made at once, not a generator resumed per card: asked per seat asked to answer.
+    return tuple([card for card in _ANSWER_CARDS if card in allowed and card in hand])
+
+
+_ANSWER_CARDS = (_QUIETO, _MAPACHE_MISTICO, _PERRO_ADOPTIVO, _CARD_TANUKI)  # in card order
 
 
 def plush_only_victims(play: Play) -> frozenset[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kennel.domain.caninos.cards import DOUBLE_POINTS, NORMAL_POINTS, Pizza, increases, is_double
 from kennel.domain.caninos.state import CaninosState, Player, Slice, collection_points
+from kennel.domain.core.frozen import per_recent_part
 
 
 def printed_points(pizza: Pizza) -> int:
@@ -27,6 +28,15 @@ def points(player: Player) -> int:
 
 
 def scores(state: CaninosState) -> tuple[int, ...]:
-    # `collection_points` straight (what `Player.points` returns): asked of nearly every state
-    # a decision passes through (`outcome`), a property's call and a generator's fewer.
-    return tuple([collection_points(player.collection) for player in state.players])
+    """Every seat's points, in seat order."""
+    return seat_points(state.players)
+
+
+# Asked of nearly every state a decision passes through (`outcome`), and most events leave the
+# players as they were (the very tuple: a declaration, a decline, a draft's step, a turn's
+# start): kept per players tuple, bounded per process (public values).
+@per_recent_part(limit=256)
+def seat_points(players: tuple[Player, ...]) -> tuple[int, ...]:
+    # `collection_points` straight (what `Player.points` returns): a property's call and a
+    # generator's fewer.
+    return tuple([collection_points(player.collection) for player in players])

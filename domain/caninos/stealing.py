@@ -77,11 +77,14 @@ _CHAOS_HOUND = Kind.CHAOS_HOUND
 
 
 def under_dieters(state: CaninosState, seat: int) -> bool:
-    return any(hex_.trick is _DIETERS for hex_ in state.players[seat].hexes)
+    hexes = state.players[seat].hexes
+    # Most seats lie under no hex: asked per trick listed, so no generator is made for none.
+    return bool(hexes) and any(hex_.trick is _DIETERS for hex_ in hexes)
 
 
 def under_killjoys(state: CaninosState, seat: int) -> bool:
-    return any(hex_.trick is _KILLJOYS for hex_ in state.players[seat].hexes)
+    hexes = state.players[seat].hexes
+    return bool(hexes) and any(hex_.trick is _KILLJOYS for hex_ in hexes)
 
 
 def held_ingredients(state: CaninosState, seat: int) -> frozenset[Pizza]:
@@ -166,16 +169,24 @@ class Means:
     @classmethod
     def of(cls, state: CaninosState, seat: int, hand: tuple[Card, ...]) -> Means:
         no_dogs = under_dieters(state, seat)
-        kinds = distinct(hand)
-        dogs = [] if no_dogs else [card for card in kinds if kind_of(card) is _PACK_DOG]
+        # One pass over the hand's cards, each kind of card once (a generator per flag walked
+        # the hand again and again: made once per seat in turn and state, about 45 calls).
+        kinds: set[Kind] = set()
+        dogs: list[Card] = []
+        for card in set(hand):
+            kind = kind_of(card)
+            kinds.add(kind)
+            if kind is _PACK_DOG and not no_dogs:
+                dogs.append(card)
         packs = [pack_of(card) for card in dogs]
+        pack_pair = len(set(packs)) < len(packs)
         return cls(
-            wild=any(kind_of(card) in (_MYSTIC_RACCOON, _TANUKI) for card in kinds),
-            hound=not no_dogs and any(kind_of(card) is _CHAOS_HOUND for card in kinds),
+            wild=_MYSTIC_RACCOON in kinds or _TANUKI in kinds,
+            hound=not no_dogs and _CHAOS_HOUND in kinds,
             dog=bool(dogs),
             dog_pair=any(hand.count(card) >= 2 for card in dogs),
-            pack_pair=len(set(packs)) < len(packs),
-            held=held_ingredients(state, seat) if len(set(packs)) < len(packs) else frozenset(),
+            pack_pair=pack_pair,
+            held=held_ingredients(state, seat) if pack_pair else frozenset(),
         )
 
     def may_pay(self, piece: Slice) -> bool:

@@ -18,7 +18,7 @@ from kennel.domain.caninos.events import CardsDealt, CardsDrawn, DeckShuffled, D
 from kennel.domain.caninos.options import Options
 from kennel.domain.caninos.scoring import points
 from kennel.domain.caninos.state import Answer, CaninosState, Draft, Hex, Play, Player, Slice, Turn
-from kennel.domain.core.frozen import per_recent_part, per_recent_state, replaced, short_lived
+from kennel.domain.core.frozen import per_recent_part, replaced, short_lived
 
 
 @short_lived
@@ -61,17 +61,18 @@ class CaninosView:
 
 
 def view(state: CaninosState, viewer: int | None) -> CaninosView:
-    public = _public_view(state)
-    if viewer is None or not 0 <= viewer < len(state.players):  # `state.seat_count`, a call fewer
-        return public
-    return replaced(public, viewer=viewer, hand=state.players[viewer].hand)
-
-
-@per_recent_state  # what every seat sees alike, made once for all of a state's viewers
-def _public_view(state: CaninosState) -> CaninosView:
-    """The spectator's view, which every seat's view extends with its own hand."""
+    """The spectator's view (`viewer` None, or no seat of this table), or a seat's: the same
+    with its own hand. Made whole for each viewer, not as a copy of a public view kept per
+    state: a state is mostly seen by one seat (the one it asks), and what viewers share is
+    shared anyway (the players' and mini-decks' views are the very objects for every viewer,
+    `per_recent_part`); keeping the public view cost a table entry per state and a copy per view."""
+    hand: tuple[Card, ...] = ()
+    if viewer is not None and 0 <= viewer < len(state.players):  # `state.seat_count`, a call fewer
+        hand = state.players[viewer].hand
+    else:
+        viewer = None
     return CaninosView(
-        viewer=None,
+        viewer=viewer,
         options=state.options,
         turn=state.turn,
         players=_players_view(state.players),
@@ -86,7 +87,7 @@ def _public_view(state: CaninosState) -> CaninosView:
         asking=state.asking,
         level=state.level,
         reshuffles=state.reshuffles,
-        hand=(),
+        hand=hand,
     )
 
 
