@@ -118,11 +118,17 @@ def view(state: CanineState, viewer: int | None) -> CanineView:
         return replaced(public, viewer=viewer, hand=hand)
     changes: dict[str, Any] = {}
     # A trade offer shows its giver what it offers face down (`effect_view`); every other
-    # viewer sees it as the public view does, which is then kept as it is.
-    if isinstance(state.effect, Offer) and state.effect.proposer == viewer:
-        changes["effect"] = effect_view(state.effect, viewer)
+    # viewer sees it as the public view does, which is then kept as it is (so does its giver
+    # while nothing of the offer is face down: the public view then shows the offer's own items).
+    effect = state.effect
+    if isinstance(effect, Offer) and effect.proposer == viewer and public.effect.give_items is not effect.gives:
+        changes["effect"] = effect_view(effect, viewer)
     if isinstance(state.suspended, Offer) and state.suspended.proposer == viewer:
         changes["suspended"] = effect_view(state.suspended, viewer)
+    if isinstance(effect, Offer) and state.suspended is None:
+        # A trade offer (most states with an effect): no Walkies card, weapon or Laundry Pile
+        # to show, as `_walkies_card`, `_weapon` and `_sniffing` find.
+        return replaced(public, viewer=viewer, hand=hand, **changes)
     return replaced(
         public,
         viewer=viewer,
@@ -235,7 +241,7 @@ def effect_view(effect: Any, viewer: int | None) -> EffectView:
             _BATTLE, _PLUNDERING_POOCH, fighters[0], owing, others=fighters, wins=effect.wins, throws=effect.throws
         )
     assert isinstance(effect, Offer)
-    gives = effect.gives if viewer == effect.proposer else tuple(_face_down_blanked(item) for item in effect.gives)
+    gives = effect.gives if viewer == effect.proposer else _blanked(effect.gives)
     return _effect(
         _TRADE_ANSWER if effect.sent else _TRADE_OFFER,
         None,
@@ -264,6 +270,15 @@ def _effect(
     return EffectView(
         step, card, seat, owing, others, takes, count, wins, throws, None, None, give_items, take_items
     )
+
+
+def _blanked(items: tuple[TradeItem, ...]) -> tuple[TradeItem, ...]:
+    """An offer's side as everyone but its giver sees it: the very tuple when nothing in it is
+    face down (which `view` reads: its giver then sees the public view's offer)."""
+    for item in items:
+        if item.face_down:
+            return tuple([_face_down_blanked(item) for item in items])
+    return items
 
 
 def _face_down_blanked(item: TradeItem) -> TradeItem:
