@@ -56,7 +56,7 @@ def named(text: str, names: Sequence[str]) -> str:
 
 def label(table: tables.Table[Any], seat: Seat, command: Any, names: Sequence[str]) -> Label:
     """A legal command of `seat` in its player's words."""
-    if not isinstance(command, _ENGINE_LABELLED):  # a game's own command (one check, not one per engine command)
+    if not isinstance(command, _ENGINE_LABELLED):  # a game's own (one check, not one per engine command)
         return table.game.words.label(table.state, seat, command, names)
     if isinstance(command, ProposeUndo):
         # Offered whenever something since the last revealing event can be undone, whoever did it.

@@ -18,7 +18,8 @@ from testkit.trade_offers import offers_being_composed
 
 
 def states(number: int, moves: int = 400) -> Iterator[CanineState]:
-    game = random_game(GAME, f"fast paths 9 {number}", 2 + number % 4, GAME.random_play_options, max_moves=moves)
+    seats = 2 + number % 4
+    game = random_game(GAME, f"fast paths 9 {number}", seats, GAME.random_play_options, max_moves=moves)
     for table in game.tables():
         yield table.state
 
@@ -27,7 +28,9 @@ def states(number: int, moves: int = 400) -> Iterator[CanineState]:
 
 
 def _likes() -> list[TradeItem]:
-    hand = [TradeItem(Source.HAND, kind=kind, face_down=down) for kind in Collectable for down in (False, True)]
+    hand = [
+        TradeItem(Source.HAND, kind=kind, face_down=down) for kind in Collectable for down in (False, True)
+    ]
     return [*hand, TradeItem(Source.HAND), TradeItem(Source.HAND, kind=None, face_down=True)]
 
 
@@ -56,7 +59,8 @@ def test_putting_in_an_item_is_legal_exactly_when_listed() -> None:
             listed = set(legal_commands(state, offer.proposer))
             for like in _likes():
                 for asking, make in ((True, AskInTrade), (False, GiveInTrade)):
-                    assert trading.may_put_in(state, offer, like, asking) == (make(like) in listed), (like, asking)
+                    legal = make(like) in listed
+                    assert trading.may_put_in(state, offer, like, asking) == legal, (like, asking)
                     checked += 1
     assert checked > 500, checked
 

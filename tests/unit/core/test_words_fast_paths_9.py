@@ -81,7 +81,8 @@ def _counting_words() -> tuple[Words, list[int]]:
         told.append(1)
         return f"Ask {names[state.partner]} for {command.thing}"
 
-    return Words(commands={Ask: CommandWords("Ask", ask, reads=lambda state: state.partner)}, how_to_play=None), told  # type: ignore[arg-type]
+    worded = CommandWords("Ask", ask, reads=lambda state: state.partner)
+    return Words(commands={Ask: worded}, how_to_play=None), told  # type: ignore[arg-type]
 
 
 def test_the_same_command_part_and_names_give_the_same_label_once_told() -> None:
@@ -97,7 +98,8 @@ def test_the_same_command_part_and_names_give_the_same_label_once_told() -> None
     # An equal command that is another object: told afresh, alike.
     assert worded.label(Toy(partner=1, turn=0), 0, Ask("a bone"), names) == first
     # Other names, and the same list changed in place: told afresh with them.
-    assert worded.label(Toy(partner=1, turn=0), 0, command, ["Ann", "Ben", "Cat"]).text == "Ask Ben for a bone"
+    other = ["Ann", "Ben", "Cat"]
+    assert worded.label(Toy(partner=1, turn=0), 0, command, other).text == "Ask Ben for a bone"
     names[1] = "Bob"
     assert worded.label(Toy(partner=1, turn=0), 0, command, names).text == "Ask Bob for a bone"
     assert len(told) == 5
