@@ -163,8 +163,10 @@ def turn_commands(state: CanineState, seat: int, only: type | None) -> list[Any]
     Action card, or hide sets, or swap sets; or take Mr. Squirrel "instead". The Paw's holder
     "can: Take an Action card AND hide and swap on their turn", from the moment it holds the
     Paw (docs/rules: "The Paw gained or lost during a turn")."""
-    paw = state.paw_holder == seat
     phase = state.phase
+    # In the open phase every action is offered, the Paw's holder's as any other's: its holder
+    # (a loop over the seats) is sought only in the later phases.
+    paw = phase is not _OPEN and state.paw_holder == seat
     # The turn's own action first, a trade (optional, "at any point during a turn") last: the
     # order front-ends list choices in.
     trade = [_PROPOSE_TRADE] if trading.can_propose(state, seat) else []

@@ -13,6 +13,7 @@ declines. Each seat begins a bounded number of offers a turn ("Trade offers per 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -30,13 +31,14 @@ from kennel.domain.canine_kleptomaniacs.events import (
 )
 from kennel.domain.canine_kleptomaniacs.hands import declare_paw, kinds_in
 from kennel.domain.canine_kleptomaniacs.resolution import Resolution
-from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer, Seat, TurnPhase
+from kennel.domain.canine_kleptomaniacs.state import CanineState, Offer, Seat, TurnPhase, proposals_of
 from kennel.domain.core.frozen import one_per_value, per_recent_part
 from kennel.domain.core.kept import keep
 
 PAW = Collectable.ULTIMATE_PAW
 T = TypeVar("T")
 _COLLECTABLES = tuple(Collectable)  # in enum order, without iterating the enum class each time
+_ALL_BUT_PAW = tuple(kind for kind in _COLLECTABLES if kind is not PAW)  # what is asked of all but its holder
 # The sources as module constants for `Tally`, which checks every item listed while an offer is
 # composed: an enum class's attribute is read through `EnumType`'s `__getattr__` hook (about 870
 # instructions, callgrind), where a module constant is a dict look-up.
@@ -49,6 +51,7 @@ SIDES_KEPT = 8  # sides of offers whose open steps each seat's kept items keep (
 _TRADE_WITH, _GIVE, _ASK = one_per_value(TradeWith), one_per_value(GiveInTrade), one_per_value(AskInTrade)
 
 
+@functools.cache  # the manifest never changes: asked for every seat's listing and every public view
 def offers_per_turn() -> int:
     """How many offers each seat may begin in one turn (docs/rules: "Trade offers per seat per turn")."""
     return manifest().rulings["trade_offers_per_seat_per_turn"]
@@ -67,7 +70,7 @@ def can_propose(state: CanineState, seat: int) -> bool:
         and state.turn_number > 0
         and state.effect is None
         and state.phase is not _CLOSING
-        and state.proposals_of(seat) < offers_per_turn()
+        and proposals_of(state.proposals, seat) < offers_per_turn()  # `state.proposals_of`, a call fewer
     )
 
 
@@ -103,11 +106,16 @@ def _seat_items(seat: Seat, asking: bool, holds_paw: bool) -> tuple[TradeItem, .
 
 def _hand_items(seat: Seat, asking: bool, holds_paw: bool, like: TradeItem | None = None) -> list[TradeItem]:
     if asking:
-        kinds = [kind for kind in _COLLECTABLES if kind is not PAW or holds_paw]
-        return [TradeItem(HAND, kind=kind) for kind in kinds if like is None or kind == like.kind]
-    mine = [kind for kind in kinds_in(seat.hand) if like is None or kind == like.kind]
-    hand = [TradeItem(HAND, kind=kind) for kind in mine]
-    return hand + [TradeItem(HAND, kind=kind, face_down=True) for kind in mine if kind is not PAW]
+        kinds: tuple[Collectable, ...] = _COLLECTABLES if holds_paw else _ALL_BUT_PAW
+    else:
+        # The kinds in the hand; whether `like`'s is among them is asked of the hand itself.
+        kinds = seat.hand if like is not None else kinds_in(seat.hand)
+    if like is not None:
+        kinds = (like.kind,) if like.kind in kinds else ()
+    hand = [TradeItem(HAND, kind=kind) for kind in kinds]
+    if asking:
+        return hand
+    return hand + [TradeItem(HAND, kind=kind, face_down=True) for kind in kinds if kind is not PAW]
 
 
 def _hidden_items(seat: Seat, asking: bool, holds_paw: bool, like: TradeItem | None = None) -> list[TradeItem]:
@@ -130,7 +138,7 @@ def _place_items(seat: Seat, asking: bool, holds_paw: bool, like: TradeItem | No
 def _bedroom_items(seat: Seat, asking: bool, holds_paw: bool, like: TradeItem | None = None) -> list[TradeItem]:
     cards = sorted_bedroom(set(seat.bedroom))
     return [
-        TradeItem(Source.BEDROOM, bedroom_card=card) for card in cards if like is None or card == like.bedroom_card
+        TradeItem(BEDROOM, bedroom_card=card) for card in cards if like is None or card == like.bedroom_card
     ]
 
 
@@ -299,7 +307,8 @@ def may_put_in(state: CanineState, offer: Offer, item: object, asking: bool) -> 
     owner = offer.partner if asking else offer.proposer
     assert owner is not None
     if type(item) is TradeItem and type(item.source) is Source:
-        holds_paw = asking and item.source is HAND and state.paw_holder == owner
+        # Whether the owner holds the Paw matters only when the Paw itself is asked for.
+        holds_paw = asking and item.source is HAND and item.kind is PAW and state.paw_holder == owner
         candidates = _ITEMS_FROM[item.source](state.seats[owner], asking, holds_paw, item)
     else:
         candidates = items_of(state, owner, asking)

@@ -10,8 +10,11 @@ through it. Nobody sees the order of a deck or what lies in the Laundry Pile.
 
 from __future__ import annotations
 
+import dataclasses
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import is_
 from typing import Any
 
 from kennel.domain.canine_kleptomaniacs import events as ev
@@ -33,6 +36,7 @@ from kennel.domain.canine_kleptomaniacs.state import (
 )
 from kennel.domain.canine_kleptomaniacs.trading import offers_per_turn
 from kennel.domain.core.frozen import per_recent_part, per_recent_state, replaced, short_lived
+from kennel.domain.core.kept import keep
 
 
 @short_lived
@@ -116,11 +120,22 @@ def view(state: CanineState, viewer: int | None) -> CanineView:
         # Between cards (most states): no Walkies card, weapon, Laundry Pile or offer of the
         # viewer's to show, as `_walkies_card`, `_weapon`, `_sniffing` and the offers below find.
         return replaced(public, viewer=viewer, hand=hand)
-    changes: dict[str, Any] = {}
     # A trade offer shows its giver what it offers face down (`effect_view`); every other
-    # viewer sees it as the public view does, which is then kept as it is.
-    if isinstance(state.effect, Offer) and state.effect.proposer == viewer:
-        changes["effect"] = effect_view(state.effect, viewer)
+    # viewer sees it as the public view does, which is then kept as it is (so does its giver
+    # while nothing of the offer is face down: the public view then shows the offer's own items).
+    effect = state.effect
+    if isinstance(effect, Offer) and state.suspended is None:
+        # A trade offer (most states with an effect): no Walkies card, weapon or Laundry Pile
+        # to show, as `_walkies_card`, `_weapon` and `_sniffing` find.
+        shown = public.effect  # the offer as every other viewer sees it
+        if effect.proposer == viewer and shown is not None and shown.give_items is not effect.gives:
+            return replaced(public, viewer=viewer, hand=hand, effect=effect_view(effect, viewer))
+        return replaced(public, viewer=viewer, hand=hand)
+    changes: dict[str, Any] = {}
+    shown = public.effect
+    giver = isinstance(effect, Offer) and effect.proposer == viewer
+    if giver and shown is not None and shown.give_items is not effect.gives:  # type: ignore[union-attr]
+        changes["effect"] = effect_view(effect, viewer)
     if isinstance(state.suspended, Offer) and state.suspended.proposer == viewer:
         changes["suspended"] = effect_view(state.suspended, viewer)
     return replaced(
@@ -134,9 +149,37 @@ def view(state: CanineState, viewer: int | None) -> CanineView:
     )
 
 
+# Every field of a state but its effect, read at once (in C).
+_ALL_BUT_EFFECT = operator.attrgetter(
+    *[field.name for field in dataclasses.fields(CanineState) if field.name != "effect"]
+)
+# Per seats tuple, the fields but the effect of the last state whose public view was made (the
+# seats among them: the tuple's id is no other's while kept), and that view.
+_LAST_BY_SEATS: dict[int, tuple[tuple[Any, ...], CanineView]] = {}
+LAST_KEPT = 256
+
+
 @per_recent_state  # what every seat sees alike, made once for all of a state's viewers
 def _public_view(state: CanineState) -> CanineView:
     """The spectator's view, which every seat's view extends with what only it may see."""
+    others = _ALL_BUT_EFFECT(state)
+    key = id(state.seats)
+    last = _LAST_BY_SEATS.get(key)
+    if last is not None and all(map(is_, last[0], others)):
+        # Only what is being resolved changed since the last state of these seats (each step of
+        # a trade offer, each answer owed to a card): its view, with the effect told again and
+        # the Paw's holder (whom a Walkies card set aside may be) found again.
+        effect = state.effect
+        public = replaced(
+            last[1], effect=None if effect is None else effect_view(effect, None), paw_holder=state.paw_holder
+        )
+    else:
+        public = _made_public_view(state)
+    keep(_LAST_BY_SEATS, key, (others, public), LAST_KEPT)
+    return public
+
+
+def _made_public_view(state: CanineState) -> CanineView:
     effect = state.effect
     offers = offers_per_turn()  # asked once, not once per seat
     return CanineView(
@@ -235,7 +278,7 @@ def effect_view(effect: Any, viewer: int | None) -> EffectView:
             _BATTLE, _PLUNDERING_POOCH, fighters[0], owing, others=fighters, wins=effect.wins, throws=effect.throws
         )
     assert isinstance(effect, Offer)
-    gives = effect.gives if viewer == effect.proposer else tuple(_face_down_blanked(item) for item in effect.gives)
+    gives = effect.gives if viewer == effect.proposer else _blanked(effect.gives)
     return _effect(
         _TRADE_ANSWER if effect.sent else _TRADE_OFFER,
         None,
@@ -264,6 +307,15 @@ def _effect(
     return EffectView(
         step, card, seat, owing, others, takes, count, wins, throws, None, None, give_items, take_items
     )
+
+
+def _blanked(items: tuple[TradeItem, ...]) -> tuple[TradeItem, ...]:
+    """An offer's side as everyone but its giver sees it: the very tuple when nothing in it is
+    face down (which `view` reads: its giver then sees the public view's offer)."""
+    for item in items:
+        if item.face_down:
+            return tuple([_face_down_blanked(item) for item in items])
+    return items
 
 
 def _face_down_blanked(item: TradeItem) -> TradeItem:

@@ -118,15 +118,19 @@ def _partner(state: CanineState, names: Names) -> str:
 
 
 def _ask_in_trade(state: CanineState, seat: int, command: c.AskInTrade, names: Names) -> str:
-    return _asked(command.item, possessive(_partner(state, names)))
+    return f"Ask for {_item(command.item, possessive(_partner(state, names)))}"
 
 
-# Kept per item object (the partner's items are made once per seat part, `trading.items_of`)
-# and whose it is: a seat composing an offer is offered every item of its partner again at each
-# step, each told afresh before (the most of this game's labels, about ten times the others').
-@per_recent_part
-def _asked(item: c.TradeItem, whose: str) -> str:
-    return f"Ask for {_item(item, whose)}"
+def _partner_seat(state: CanineState) -> int | None:
+    """All of the state an item asked for is told with (`_partner`): a seat composing an offer
+    is offered every item of its partner again at each step (the most of this game's labels,
+    about ten times the others'), each kept per command and partner (`CommandWords.reads`)."""
+    offer = state.effect
+    return offer.partner if isinstance(offer, Offer) else None
+
+
+def _squirrel_holder(state: CanineState) -> int | None:
+    return state.mr_squirrel  # all `_mr_squirrel` reads: offered at most turns
 
 
 def _send(state: CanineState, seat: int, command: c.SendOffer, names: Names) -> str:
@@ -212,13 +216,13 @@ COMMANDS: dict[type, CommandWords] = {
     c.HideSet: CommandWords(HIDE, _hide),
     c.SwapSets: CommandWords(HIDE, _swap_sets),
     c.SwapPlaces: CommandWords(HIDE, _swap_places),
-    c.TakeMrSquirrel: CommandWords(TURN, _mr_squirrel),
+    c.TakeMrSquirrel: CommandWords(TURN, _mr_squirrel, reads=_squirrel_holder),
     c.EndTurn: CommandWords(TURN, fixed("End your turn")),
     c.ProposeTrade: CommandWords(TRADE, fixed("Make a trade offer")),
     c.OfferTrade: CommandWords(TRADE, _offer),
     c.TradeWith: CommandWords(TRADE, _trade_with),
     c.GiveInTrade: CommandWords(GIVE, _give),
-    c.AskInTrade: CommandWords(ASK, _ask_in_trade),
+    c.AskInTrade: CommandWords(ASK, _ask_in_trade, reads=_partner_seat),
     c.SendOffer: CommandWords(TRADE, _send),
     c.CallOffTrade: CommandWords(TRADE, fixed("Make no offer after all")),
     c.AcceptTrade: CommandWords(ANSWER, _accept),

@@ -56,12 +56,12 @@ def named(text: str, names: Sequence[str]) -> str:
 
 def label(table: tables.Table[Any], seat: Seat, command: Any, names: Sequence[str]) -> Label:
     """A legal command of `seat` in its player's words."""
+    if not isinstance(command, _ENGINE_LABELLED):  # a game's own (one check, not one per engine command)
+        return table.game.words.label(table.state, seat, command, names)
     if isinstance(command, ProposeUndo):
         # Offered whenever something since the last revealing event can be undone, whoever did it.
         return Label("Ask everyone to undo the last moves, back to the last reveal or roll", UNDO_GROUP)
-    if isinstance(command, AnswerUndo):
-        return Label("Agree to undo" if command.agree else "Refuse to undo", UNDO_GROUP)
-    return table.game.words.label(table.state, seat, command, names)
+    return Label("Agree to undo" if command.agree else "Refuse to undo", UNDO_GROUP)
 
 
 # Engine commands whose labels are written above from the command alone.
@@ -74,10 +74,10 @@ def label_by_command(game: Game[Any], command: Any) -> bool:
     state or on whose it is: such a label may be kept per command and names, and written once
     for every view that offers that command (kennel.service.viewbytes). Found once per command
     type, from the label function's code: it never reads its `state` or `seat` argument."""
-    cls = command.__class__
-    key = (game.name, cls)
-    found = _BY_COMMAND.get(key)
+    found = _BY_COMMAND.get((game.name, command.__class__))  # asked for every label not kept
     if found is None:
+        cls = command.__class__
+        key = (game.name, cls)
         if issubclass(cls, _ENGINE_LABELLED):
             found = True
         else:

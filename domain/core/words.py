@@ -9,11 +9,12 @@ What the engine adds around every game (undo) is worded here, once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from kennel.domain.core.frozen import short_lived
+from kennel.domain.core.kept import keep
 
 Names = Sequence[str]
 Seat = int  # as in kennel.domain.core.rules, which imports this module
@@ -33,6 +34,10 @@ class Label:
 class CommandWords:
     group: str  # "Reveal a critter": the heading shared by every command of this type
     label: LabelFunction
+    # For a label that reads of the state only what `reads(state)` returns (a small hashable
+    # value: a seat) and not whose command it is: it is kept per command, that value and the
+    # names (`Words.label`), and written again only when one of them changes.
+    reads: Callable[[Any], Hashable] | None = None
 
 
 @dataclass(frozen=True)
@@ -62,7 +67,26 @@ class Words:
         words = self.commands.get(type(command))
         if words is None:
             raise KeyError(f"no label for {type(command).__name__}")
-        return Label(words.label(state, seat, command, names), words.group)
+        reads = words.reads
+        if reads is None:
+            return Label(words.label(state, seat, command, names), words.group)
+        # Keyed by the command's identity (held in the entry, so its id is no other's while
+        # kept: the rules make most commands once per value) and the names' (compared too: a
+        # list gone may leave its id to another).
+        key = (id(command), reads(state), id(names))
+        found = _LABELS.get(key)
+        if found is not None and found[0] is command and found[1] == names:
+            return found[2]
+        label = Label(words.label(state, seat, command, names), words.group)
+        keep(_LABELS, key, (command, list(names), label), LABELS_KEPT)
+        return label
+
+
+# Labels of commands whose words declare what they read (`CommandWords.reads`), by command, what
+# they read and names: a seat composing a trade offer is offered every item of its partner's
+# again at each step, each label told afresh before (most of Canine Kleptomaniacs' labels).
+LABELS_KEPT = 1024
+_LABELS: dict[tuple[int, Hashable, int], tuple[Any, list[str], Label]] = {}
 
 
 def listing(items: Sequence[str], last: str = "and") -> str:

@@ -1,8 +1,8 @@
 """The sixth pass of domain fast paths give what the plain paths give, at every position of
 seeded bot games:
 
-- Canine Kleptomaniacs' trade labels: an asked-for item's label, kept per item object and
-  whose it is (`words._asked`), is the label written afresh; an offer's sides are counted
+- Canine Kleptomaniacs' trade labels: an asked-for item's label, kept per command and partner
+  (`CommandWords.reads`), is the label written afresh; an offer's sides are counted
   (`words._things`) as a `Counter` counted them, in the same order;
 - Canine Kleptomaniacs' seat view between cards (no effect, nothing suspended) is the public
   view with the viewer's hand, as the view written from scratch (`plain_views`) is;
@@ -72,8 +72,8 @@ def test_canine_kleptomaniacs_trade_labels_are_those_written_afresh() -> None:
                     assert offer is not None and offer.partner is not None
                     whose = possessive(names[offer.partner])
                     plain = f"Ask for {ck_words._item(command.item, whose)}"
+                    # Kept per command and partner (`CommandWords.reads`): the label told afresh.
                     assert telling.label(table, seat, command, names).text == plain
-                    assert ck_words._asked.__wrapped__(command.item, whose) == plain
                     asked += 1
     assert asked > 300 and sides > 100
 
