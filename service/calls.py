@@ -25,14 +25,15 @@ followed a quick one waits for the thread hand-off (a few tenths of a millisecon
 
 The pause alone does not tell them apart everywhere: a server whose clients are busy too (the
 bench's 64 games in flight, its 16 games of pushed seats, both processes sharing two cores) is
-idle between calls for 0.3-2 ms, now and then 3-5 ms, as often as not. Measured there (Hoarders,
-issue 20's eighteenth pass), 23-31% of the appends were committed alone, each holding every
-call that arrived meanwhile behind a sync: writing them all on the thread instead served 13%
-more commands a second. So a pause counts only for a call of the game whose call came last (a
-table playing by itself: each player waits for the answers before the next call; its seats'
-calls follow one another), or after a pause no busy server leaves, `ALONE_AFTER_OTHER_IDLE_S`
-(a player on a quiet server: seconds apart). Calls of other games after a short pause are
-those of a server with many tables in play, whose appends should share transactions.
+idle between calls for 0.3-2 ms, now and then 3-5 ms, before about a third of the calls.
+Measured there (Hoarders, issue 20's eighteenth pass), 15-33% of the appends were committed
+alone, each holding every call that arrived meanwhile behind a sync; sending them to the thread
+served 4.5-6.5% more commands a second in the peer's shape (docs/performance.md). So a
+pause counts only for a call of the game whose call came last (a table playing by itself: each
+player waits for the answers before the next call; its seats' calls follow one another), or
+after a pause no busy server leaves, `ALONE_AFTER_OTHER_IDLE_S` (a player on a quiet server:
+seconds apart). Calls of other games after a short pause are those of a server with many
+tables in play, whose appends should share transactions.
 """
 
 from __future__ import annotations
