@@ -67,7 +67,8 @@ class CallsInProgress:
         self.count += 1
         if self.count == 1:
             idle = self._clock() - self._idle_since
-            self._alone = idle >= (ALONE_AFTER_IDLE_S if game is self._last_game else ALONE_AFTER_OTHER_IDLE_S)
+            needed = ALONE_AFTER_IDLE_S if game is self._last_game else ALONE_AFTER_OTHER_IDLE_S
+            self._alone = idle >= needed
         else:
             self._alone = False
         self._last_game = game
