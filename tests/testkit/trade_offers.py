@@ -13,7 +13,8 @@ from testkit.hidden_worlds import random_game
 def offers_being_composed(seed_text: str, number: int, max_moves: int) -> Iterator[tuple[CanineState, Offer]]:
     """Every state of a random game (seed `seed_text` and `number`, 2 to 5 players by `number`)
     whose offer names its partner and is not sent yet, with that offer."""
-    game = random_game(GAME, f"{seed_text} {number}", 2 + number % 4, GAME.random_play_options, max_moves=max_moves)
+    players = 2 + number % 4
+    game = random_game(GAME, f"{seed_text} {number}", players, GAME.random_play_options, max_moves=max_moves)
     for table in game.tables():
         offer = table.state.effect
         if table.ended is None and isinstance(offer, Offer) and not offer.sent and offer.partner is not None:
