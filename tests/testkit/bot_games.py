@@ -78,3 +78,13 @@ def bot_game_tables(name: str, label: str, players: int = 3) -> Iterator[Table[A
     for event in bot_game_events(name, label, players):
         table = tables.open_table(game, event) if table is None else tables.evolve(table, event)
         yield table
+
+
+def ledger_tables(ledger: Ledger) -> list[Table[Any]]:
+    """Every state of a played ledger's game, from its first event on (as the server folds them)."""
+    table: Table[Any] | None = None
+    found: list[Table[Any]] = []
+    for event in ledger.events:
+        table = tables.open_table(ledger.game, event) if table is None else tables.evolve(table, event)
+        found.append(table)
+    return found

@@ -18,15 +18,7 @@ from kennel.domain.core.undo import AnswerUndo, ProposeUndo
 from kennel.domain.core.words import listing
 from kennel.domain.hoarders.commands import AllowTheft, RevealCritter
 from kennel.domain.registry import GAMES
-from testkit.bot_games import bot_game
-
-
-def _positions(ledger: Any) -> list[tables.Table[Any]]:
-    table, found = None, []
-    for event in ledger.events:
-        table = tables.open_table(ledger.game, event) if table is None else tables.evolve(table, event)
-        found.append(table)
-    return found
+from testkit.bot_games import bot_game, ledger_tables
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -35,7 +27,7 @@ def test_a_label_said_to_depend_on_the_command_alone_does(name: str) -> None:
     kept, checked = {}, 0
     for index, seats in enumerate((2, 3, game.seats.maximum)):
         ledger = bot_game(game, f"telling-fast-{name}-{index}", seats)
-        for table in _positions(ledger)[::2]:
+        for table in ledger_tables(ledger)[::2]:
             names = telling.names_of(table)
             for seat in range(seats):
                 for command in tables.legal_commands(table, seat):
@@ -115,7 +107,7 @@ def test_the_headline_in_two_parts_is_the_headline_in_one(name: str) -> None:
     shared_by_many = 0
     for index, seats in enumerate((3, game.seats.maximum)):
         ledger = bot_game(game, f"telling-headline-{name}-{index}", seats, open_seats=1)
-        for table in _positions(ledger):
+        for table in ledger_tables(ledger):
             names = telling.names_of(table)
             shared = telling.shared_headline(table, names)
             for viewer in (None, *range(seats), seats):

@@ -15,15 +15,7 @@ from kennel.domain.core import table as tables
 from kennel.domain.core import telling, words
 from kennel.domain.core.words import CommandWords, Label, Words
 from kennel.domain.registry import GAMES
-from testkit.bot_games import bot_game
-
-
-def _positions(ledger: Any) -> list[tables.Table[Any]]:
-    table, found = None, []
-    for event in ledger.events:
-        table = tables.open_table(ledger.game, event) if table is None else tables.evolve(table, event)
-        found.append(table)
-    return found
+from testkit.bot_games import bot_game, ledger_tables
 
 
 def _declaring(game: Any) -> set[type]:
@@ -42,7 +34,7 @@ def test_a_kept_label_is_the_label_written_afresh(name: str) -> None:
     checked = 0
     for index, seats in enumerate((2, 3, game.seats.maximum)):
         ledger = bot_game(game, f"words-fast-9-{name}-{index}", seats)
-        for table in _positions(ledger):
+        for table in ledger_tables(ledger):
             if table.ended is not None or not table.started:
                 continue
             names = telling.names_of(table)
