@@ -1,7 +1,7 @@
-"""A game's view is made from a public part shared by every viewer of one state
-(`per_recent_state`) and the few fields only the viewer may see; at every position of seeded
-random games of every game, for every viewer in every order of asking, it is the view made
-from scratch for that viewer as first written (`plain_views`)."""
+"""A game's view is made from parts shared by every viewer of one state (a public view kept
+per state, or its parts kept per part) and the few fields only the viewer may see; at every
+position of seeded random games of every game, for every viewer in every order of asking, it
+is the view made from scratch for that viewer as first written (`plain_views`)."""
 
 from __future__ import annotations
 
