@@ -1,7 +1,9 @@
 """The peer's load shape in Kennel: every seat follows its own Watch stream and acts as soon as
 its view says it owes a decision (boardgame.io's driver opens one socket per seat, and the server
 sends every seat an update after every move). No seat ever asks for a view: each update carries
-it. Used by `python -m bench.load play --push` (the `peer` section's Kennel figure).
+it, and a seat's own command's answer carries its update, so its stream leaves that one out
+(`client_tag`, as the SDKs' `watch(skip_own=True)` does). Used by `python -m bench.load play
+--push` (the `peer` section's Kennel figure).
 """
 
 from __future__ import annotations
@@ -29,7 +31,10 @@ async def play_seat(bot: Bot, seat: int, recorder: Recorder, rng: random.Random,
     the newest view received owes this seat a decision. Updates that queued while the seat was
     submitting are skipped to the newest, as a client showing the game would."""
     metadata = bot.metadata(seat)
-    stream = bot.stub.Watch(pb.WatchRequest(game_id=bot.game_id, after_version=0), metadata=metadata, timeout=120)
+    tag = f"seat-{seat}"  # one client per seat: its stream and its commands
+    stream = bot.stub.Watch(
+        pb.WatchRequest(game_id=bot.game_id, after_version=0, client_tag=tag), metadata=metadata, timeout=120
+    )
     newest: list[pb.View] = []
     arrived = asyncio.Event()
 
@@ -59,7 +64,7 @@ async def play_seat(bot: Bot, seat: int, recorder: Recorder, rng: random.Random,
             acted = view.version
             choices = [c for c in view.legal_commands if not proposes_undo(c)] or list(view.legal_commands)
             request = pb.SubmitCommandRequest(
-                game_id=bot.game_id, command_id=f"s{seat}-{view.version}", command=rng.choice(choices)
+                game_id=bot.game_id, command_id=f"s{seat}-{view.version}", command=rng.choice(choices), client_tag=tag
             )
             started = time.perf_counter()
             try:

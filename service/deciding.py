@@ -33,6 +33,7 @@ from kennel.service.storage import Append, VersionConflict
 log = structlog.get_logger(__name__)
 
 MAX_COMMAND_ID = 128
+MAX_CLIENT_TAG = 64  # SubmitCommandRequest.client_tag, WatchRequest.client_tag
 CONFLICT_RETRIES = 5
 DEFAULT_REFUSALS_KEPT = 8  # refused commands kept whole per seat and decision (Config.refusals_kept)
 
@@ -51,14 +52,16 @@ class Deciding(HubState):
 
     async def submit(
         self, live: LiveGame, seat: Seat, command_id: str, command: Any, meanwhile: Meanwhile | None = None,
-        alone: bool = False,
+        alone: bool = False, client_tag: str = "",
     ) -> Accepted:
         """Decide and append a seat's command, sent by its player (idempotent on `command_id`).
         A player whose seat a bot took over gets it back first (`ReturnSeat`, its own record).
         `meanwhile` runs on the command's decision while it is being committed; `alone`: the
-        caller serves the only call in progress (kennel.service.appender.Appender.submit)."""
+        caller serves the only call in progress (kennel.service.appender.Appender.submit);
+        `client_tag`: the sender's, noted with the command's versions (LiveGame.tagged)."""
         if not command_id or len(command_id) > MAX_COMMAND_ID:
             raise InvalidArgument("kennel/bad_command_id", f"A command id is 1 to {MAX_COMMAND_ID} characters.")
+        check_client_tag(client_tag)
         previous = self._previous(live, seat, command_id, command)
         if previous is not None:
             return previous
@@ -68,11 +71,11 @@ class Deciding(HubState):
                 await self.submit_as_bot(live, seat, f"{command_id}/return", ReturnSeat())
             except IllegalMove:
                 pass  # returned meanwhile (a retry, another replica): the command goes on as sent
-        return await self.submit_as_bot(live, seat, command_id, command, meanwhile, alone)
+        return await self.submit_as_bot(live, seat, command_id, command, meanwhile, alone, client_tag)
 
     async def submit_as_bot(
         self, live: LiveGame, seat: Seat, command_id: str, command: Any, meanwhile: Meanwhile | None = None,
-        alone: bool = False,
+        alone: bool = False, client_tag: str = "",
     ) -> Accepted:
         """Decide and append a command as `seat` without giving a taken-over seat back: the
         server's bots send theirs here (kennel.service.botseats), players through `submit`."""
@@ -86,7 +89,8 @@ class Deciding(HubState):
 
         try:
             appending, replayed = await self._append(
-                live, prepare, seat=seat, command_id=command_id, command=command, meanwhile=meanwhile, alone=alone
+                live, prepare, seat=seat, command_id=command_id, command=command, meanwhile=meanwhile, alone=alone,
+                client_tag=client_tag,
             )
         except RuleViolation as violation:
             if live.table.ended is None:
@@ -151,6 +155,7 @@ class Deciding(HubState):
         command: Any = None,
         meanwhile: Meanwhile | None = None,
         alone: bool = False,
+        client_tag: str = "",
     ) -> tuple[Appending, Accepted | None]:
         """Decide under the game's lock, store, fold; on a lost race catch up and decide again.
 
@@ -195,6 +200,8 @@ class Deciding(HubState):
                 live.ledger.commit(appending)
                 for entry in entries:
                     live.desk.fold(entry)
+                if client_tag:  # before the watchers wake (kennel.service.servicer.Watch)
+                    live.tagged = (appending.records[0].version, appending.records[-1].version, seat, client_tag)
                 live.notify()
                 self._schedule(live)
                 return appending, None
@@ -273,3 +280,10 @@ class _MovedOn(Exception):
 
 def _no_append(live: LiveGame) -> Appending:
     return Appending(base_version=live.ledger.version, records=[], events=[], table=live.table)
+
+
+def check_client_tag(client_tag: str) -> None:
+    """A request's `client_tag` (SubmitCommand, Watch): empty, or at most `MAX_CLIENT_TAG`
+    characters (one is kept per game: LiveGame.tagged)."""
+    if len(client_tag) > MAX_CLIENT_TAG:
+        raise InvalidArgument("kennel/bad_client_tag", f"A client tag is at most {MAX_CLIENT_TAG} characters.")

@@ -92,6 +92,11 @@ class LiveGame:
     # The newest version heard from the store's listener, by topic (GameHub._heard); None while
     # nothing was heard (a store no other process writes to reports nothing).
     _heard: dict[str, int] | None = None
+    # The newest tagged command's (first version, last version, seat, client tag): a Watch
+    # stream of that seat opened with that tag leaves out the update of exactly those versions,
+    # which the command's answer carried (kennel.service.servicer.Watch). One per game: a stream
+    # that keeps up reads it before the next append; one that lags gets a larger batch, sent.
+    tagged: tuple[int, int, int, str] | None = None
 
     @property
     def lock(self) -> asyncio.Lock:

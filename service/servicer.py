@@ -22,6 +22,7 @@ from kennel.replay.logformat import mid_decision
 from kennel.replay.signing import public_bytes
 from kennel.service import logs
 from kennel.service.calls import CallsInProgress
+from kennel.service.deciding import check_client_tag
 from kennel.service.errors import InvalidArgument, status_of
 from kennel.service.games import GameHub
 from kennel.service.history import History
@@ -108,7 +109,7 @@ class KennelServicer(pb_grpc.KennelServicer):
             accepted = await self._hub.submit(
                 live, seat, request.command_id, command,
                 meanwhile=lambda appending, entries: self._projections.prepare(live, seat, appending, entries),
-                alone=self._calls.alone,
+                alone=self._calls.alone, client_tag=request.client_tag,
             )
             try:
                 answer = response_bytes(  # sent as they are (kennel.service.interceptors)
@@ -198,9 +199,14 @@ class KennelServicer(pb_grpc.KennelServicer):
         viewer = current_principal().viewer
         if request.after_version < 0:
             raise InvalidArgument("kennel/bad_version", "after_version is 0 or more.")
+        check_client_tag(request.client_tag)
+        # The versions of one command this seat sent with this tag: their update is left out.
+        own = None if viewer is None or not request.client_tag else (viewer, request.client_tag)
         self._metrics.watch_streams.inc()
         try:
             async for first, last in self._hub.follow(live, request.after_version):
+                if own is not None and live.tagged == (first, last, *own):
+                    continue  # the command's answer carried this update
                 yield self._projections.update(live, viewer, first, last)
         finally:  # also when the client cancels the stream
             self._metrics.watch_streams.dec()

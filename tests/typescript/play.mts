@@ -9,6 +9,8 @@
 // proposing an undo). Meanwhile a spectator watches the whole game through `Session.watch()`;
 // its stream is cut on purpose (a client interceptor breaks it as a network would, with
 // UNAVAILABLE) every few updates, and the SDK must resume it from the last version it received.
+// The first seat watches too, with `skipOwn`: its own commands' updates are left out (their
+// answers carried them), though a resumed stream may bring one back.
 // Prints one JSON line per game; test_node_sdk.py makes the checks. Bundled by esbuild from
 // this file and the SDK's sources (clients/typescript/src).
 
@@ -66,9 +68,9 @@ interface Watched {
   lastView?: pb.View;
 }
 
-async function watchAll(spectator: Session): Promise<Watched> {
+async function watchAll(spectator: Session, skipOwn = false): Promise<Watched> {
   const watched: Watched = { versions: [], updates: 0 };
-  for await (const update of spectator.watch()) {
+  for await (const update of spectator.watch({ skipOwn })) {
     watched.updates += 1;
     watched.versions.push(...update.events.map((e) => Number(e.version)));
     watched.lastView = update.view;
@@ -85,6 +87,8 @@ async function play(
   const created = await kennel.createGame(gameType, names, options);
   const seats = names.map((_, seat) => kennel.session(created.gameId, created.credentials.get(seat)!));
   const spectating = watchAll(kennel.session(created.gameId, created.spectatorCredential));
+  const sparing = watchAll(seats[0]!, true);
+  const own: number[] = []; // the versions of the first seat's commands, from their answers
   const pick = random(seedOf(`${seedText}:${gameType}`));
 
   let latest = await seats[0]!.view();
@@ -100,8 +104,10 @@ async function play(
       if (options.length === 0) throw new Error(`${gameType}: seat ${seat} owes a decision but may send nothing`);
       const command = options[Math.floor(pick() * options.length)]!;
       try {
-        latest = (await seats[seat]!.act(command)).view!;
+        const answer = await seats[seat]!.act(command);
+        latest = answer.view!;
         commands += 1;
+        if (seat === 0) for (let v = answer.firstVersion; v <= answer.lastVersion; v++) own.push(Number(v));
       } catch (error) {
         if (!(error instanceof KennelError)) throw error;
         refused.push(error.code); // a legal command must never be refused
@@ -111,6 +117,7 @@ async function play(
     }
   }
   const watched = await spectating;
+  const spared = await sparing;
   const final = await seats[0]!.view();
   const log = new TextDecoder().decode(await seats[0]!.log());
   return {
@@ -132,6 +139,7 @@ async function play(
       lastViewVersion: watched.lastView ? Number(watched.lastView.version) : null,
       lastViewStatus: watched.lastView ? pb.GameStatus[watched.lastView.status] : null,
     },
+    spared: { versions: spared.versions, own },
   };
 }
 

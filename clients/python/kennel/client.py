@@ -201,6 +201,9 @@ class Session:
         self.kennel = kennel
         self.game_id = game_id
         self._credential = credential
+        # Sent with this session's commands, so that its watch(skip_own=True) streams can be
+        # spared the updates its commands' answers carried (WatchRequest.client_tag).
+        self.client_tag = uuid.uuid4().hex
 
     def view(self, at_version: int | None = None, as_seat: int | None = None) -> pb.View:
         """The view now, or as it was at `at_version`; another seat's only once the game is over."""
@@ -230,7 +233,8 @@ class Session:
     def act(self, command: pb.Command, command_id: str | None = None) -> pb.SubmitCommandResponse:
         """Send a command; retried with the same idempotency key, so it is applied at most once."""
         request = pb.SubmitCommandRequest(
-            game_id=self.game_id, command_id=command_id or str(uuid.uuid4()), command=command
+            game_id=self.game_id, command_id=command_id or str(uuid.uuid4()), command=command,
+            client_tag=self.client_tag,
         )
         return self.kennel.call("SubmitCommand", request, self._credential)
 
@@ -246,19 +250,26 @@ class Session:
         return bytes(self.kennel.call("GetLog", pb.GetLogRequest(game_id=self.game_id), self._credential).log)
 
     def watch(
-        self, after_version: int = 0, max_reconnects: int = 20, timeout: float | None = None
+        self, after_version: int = 0, max_reconnects: int = 20, timeout: float | None = None,
+        skip_own: bool = False,
     ) -> Generator[pb.WatchResponse, None, None]:
         """Updates as they happen; a broken stream is resumed from the last version received.
 
         Ends when the game is over and everything has been delivered; `timeout` (seconds, per
         connection) bounds how long one stream may stay open. Closing the generator cancels it.
+        `skip_own`: the server leaves out the updates of the commands this session sent (their
+        `act` answers carried the same events and view), though one may still arrive (after a
+        reconnection, or from another replica): apply updates by version.
         """
         cursor = after_version
         failures = 0
         metadata = (("authorization", f"Bearer {self._credential}"),)
         while True:
             stream = self.kennel.stub().Watch(
-                pb.WatchRequest(game_id=self.game_id, after_version=cursor), metadata=metadata, timeout=timeout
+                pb.WatchRequest(
+                    game_id=self.game_id, after_version=cursor, client_tag=self.client_tag if skip_own else ""
+                ),
+                metadata=metadata, timeout=timeout,
             )
             try:
                 for update in stream:

@@ -229,10 +229,20 @@ export interface WatchOptions {
   maxReconnects?: number;
   /** Ends the watch (and its stream) when aborted. */
   signal?: AbortSignal;
+  /**
+   * Leave out the updates of the commands this session sent: their `act` answers carried the
+   * same events and view. One may still arrive (after a reconnection, or from another replica):
+   * apply updates by version.
+   */
+  skipOwn?: boolean;
 }
 
 /** One seat (or a spectator) in one game. */
 export class Session {
+  /** Sent with this session's commands, so that its `watch({ skipOwn: true })` streams can be
+   * spared the updates its commands' answers carried (`WatchRequest.clientTag`). */
+  readonly clientTag: string = newCommandId();
+
   constructor(
     readonly kennel: Kennel,
     readonly gameId: string,
@@ -249,7 +259,7 @@ export class Session {
 
   /** Send a command; retried with the same idempotency key, so it is applied at most once. */
   act(command: pb.Command, commandId: string = newCommandId()): Promise<pb.SubmitCommandResponse> {
-    const request = { gameId: this.gameId, commandId, command };
+    const request = { gameId: this.gameId, commandId, command, clientTag: this.clientTag };
     return this.kennel.call((o) => this.kennel.client.submitCommand(request, o), this.credential);
   }
 
@@ -290,7 +300,9 @@ export class Session {
     const headers = { authorization: `Bearer ${this.credential}` };
     for (let failures = 0; ; ) {
       try {
-        const stream = this.kennel.client.watch({ gameId: this.gameId, afterVersion: cursor }, { headers, signal: options.signal });
+        const clientTag = options.skipOwn ? this.clientTag : "";
+        const request = { gameId: this.gameId, afterVersion: cursor, clientTag };
+        const stream = this.kennel.client.watch(request, { headers, signal: options.signal });
         for await (const update of stream) {
           failures = 0;
           const last = update.events.at(-1);
