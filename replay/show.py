@@ -84,8 +84,11 @@ def show(raw: bytes, at: int | None = None, viewer: SeatRef | None = None) -> Sh
     version = len(events) if at is None else at
     if not 1 <= version <= len(events):
         raise ShowError(f"there is no version {version}: this log runs from 1 to {len(events)}")
-    seat = resolve_seat(viewer, tables.fold(game, events).seats)
     table = tables.fold(game, events[:version])
+    # A seat by number needs only the count of seats, which never changes; a player's name is
+    # looked for among the names at the end (a seat may have been filled after `version`).
+    by_name = isinstance(viewer, str) and not viewer.strip().isdecimal()
+    seat = resolve_seat(viewer, tables.fold(game, events).seats if by_name else table.seats)
     settled = not mid_decision(log.records, version)  # mid-decision nobody owes anything
     legal = tables.legal_commands(table, seat) if seat is not None and settled else ()
     return ShownView(
