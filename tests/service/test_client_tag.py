@@ -113,7 +113,7 @@ def test_a_takeover_bots_commands_for_the_seat_are_sent(kennel: Kennel) -> None:
     start = spectator.view().version
     spared = _opened(seats[0], start)
     left = seats[0].leave()  # the bot plays seat 0 from now on
-    watching = _opened(spectator, left.last_version, skip_own=False)
+    watching = spectator.watch(after_version=left.last_version, timeout=WAIT)  # the bot may move at once
     try:
         bot_moved = 0
         for _ in range(MAX_STEPS):  # the others play until the bot has moved for seat 0
