@@ -71,6 +71,12 @@ def play(served: Served, game: str, shots: Path) -> dict[str, Any]:
     new = [line for line in watcher["feed"] if line["version"] > before]
     assert any(line["seat"] == str(mover["seat"]) for line in new), new
     assert mover["version"] == watcher["version"]
+    # The mover's page told its own move from the command's answer (its stream, opened with
+    # skipOwn, leaves that update out): every version once, newest first, in both feeds.
+    assert any(line["seat"] == str(mover["seat"]) and line["version"] > before for line in mover["feed"])
+    for feed in (mover["feed"], watcher["feed"]):
+        versions = [line["version"] for line in feed]
+        assert versions == sorted(set(versions), reverse=True), versions
 
     # Turn timers: the game was made with ten minutes per move; whoever owes one shows its clock.
     for player in report["players"].values():

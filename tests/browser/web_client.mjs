@@ -126,9 +126,11 @@ try {
   }
   await other.page.waitForFunction(
     (version) => Number(document.getElementById("version")?.dataset.version) > version, before.version);
-  await other.page.waitForFunction(
-    (version) => [...document.querySelectorAll("#feed li")].some((li) => Number(li.dataset.version) > version),
-    before.version);
+  for (const player of [other, mover]) { // the mover's own lines come in its answer (its stream leaves them out)
+    await player.page.waitForFunction(
+      (version) => [...document.querySelectorAll("#feed li")].some((li) => Number(li.dataset.version) > version),
+      before.version);
+  }
   report.mover = mover.name;
   for (const player of [ann, bob]) {
     await player.page.screenshot({ path: join(shots, `${player.name.toLowerCase()}-after-move.png`), fullPage: true });

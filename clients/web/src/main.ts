@@ -214,12 +214,26 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
       const response = await page.session.act(command);
       message.replaceChildren();
       if (response.view) show(response.view);
+      tell(response.events); // the stream leaves these out (skipOwn): the answer carried them
     } catch (error) {
       showError(message, error);
     } finally {
       page.busy = false;
       moves.classList.remove("busy");
     }
+  };
+
+  /** Events into the feed, newest first, each version once: this page's own commands' events
+   * come in their answers, everyone else's on the stream, and the two may cross (and a resumed
+   * stream may bring an own one again). */
+  const tell = (events: pb.Event[]) => {
+    const shown = new Set(page.feed.map((line) => line.dataset.version));
+    const fresh = events.filter((event) => !shown.has(String(event.version))).map(eventLine);
+    if (fresh.length === 0) return;
+    page.feed = [...fresh, ...page.feed]
+      .sort((a, b) => Number(b.dataset.version) - Number(a.dataset.version))
+      .slice(0, FEED_LINES);
+    feed.replaceChildren(...page.feed);
   };
 
   const show = (view: pb.View) => {
@@ -305,11 +319,9 @@ async function gamePage(gameId: string, signal: AbortSignal): Promise<void> {
       setPlaces((await guides.get(view.gameType)!).components);
     } catch { /* the view still shows, with places by number; the guide panel says what failed */ }
     show(view);
-    for await (const update of page.session.watch({ signal })) {
+    for await (const update of page.session.watch({ signal, skipOwn: true })) {
       if (update.view) show(update.view);
-      page.feed.unshift(...update.events.map(eventLine).reverse());
-      page.feed.length = Math.min(page.feed.length, FEED_LINES);
-      feed.replaceChildren(...page.feed);
+      tell(update.events);
     }
   } catch (error) {
     if (!signal.aborted) showError(message, error);
