@@ -87,7 +87,7 @@ def show(raw: bytes, at: int | None = None, viewer: SeatRef | None = None) -> Sh
     table = tables.fold(game, events[:version])
     # A seat by number needs only the count of seats, which never changes; a player's name is
     # looked for among the names at the end (a seat may have been filled after `version`).
-    by_name = isinstance(viewer, str) and not viewer.strip().isdecimal()
+    by_name = isinstance(viewer, str) and not _names_a_number(viewer)
     seat = resolve_seat(viewer, tables.fold(game, events).seats if by_name else table.seats)
     settled = not mid_decision(log.records, version)  # mid-decision nobody owes anything
     legal = tables.legal_commands(table, seat) if seat is not None and settled else ()
@@ -114,7 +114,7 @@ def resolve_seat(ref: SeatRef | None, names: Sequence[str | None]) -> Seat | Non
     """A seat from its number or its player's name (exact, else ignoring case); None stays None."""
     if ref is None:
         return None
-    if isinstance(ref, str) and ref.strip().isdecimal():
+    if isinstance(ref, str) and _names_a_number(ref):
         ref = int(ref)
     if isinstance(ref, int):
         if not 0 <= ref < len(names):
@@ -129,6 +129,11 @@ def resolve_seat(ref: SeatRef | None, names: Sequence[str | None]) -> Seat | Non
             return matches[0]
     taken = ", ".join(f"{seat} {name}" for seat, name in enumerate(names) if name is not None)
     raise ShowError(f"no player is called {ref!r} (seats: {taken})")
+
+
+def _names_a_number(ref: str) -> bool:
+    """Whether a viewer given as text is a seat number ("2"), not a player's name."""
+    return ref.strip().isdecimal()
 
 
 def _game_of(log: Log) -> Game[Any]:

@@ -25,8 +25,14 @@ SNAPSHOT_EVERY = 64  # versions between two kept snapshots of a game's past
 MAX_GAMES = 256  # games whose snapshots are kept, most recently asked first
 
 
-# A game's snapshots, by version, and the last table made for it (None before the first).
-_Kept = tuple[dict[int, tables.Table[Any]], list[tables.Table[Any] | None]]
+class _Kept:
+    """One game's snapshots, by version, and the last table made for it (None before the first)."""
+
+    __slots__ = ("snapshots", "last")
+
+    def __init__(self) -> None:
+        self.snapshots: dict[int, tables.Table[Any]] = {}
+        self.last: tables.Table[Any] | None = None
 
 
 class History:
@@ -43,7 +49,7 @@ class History:
         if found is not None and found[0]() is ledger:
             self._snapshots.move_to_end(id(ledger))
             return found[1]
-        kept: _Kept = ({}, [None])
+        kept = _Kept()
         self._snapshots[id(ledger)] = (weakref.ref(ledger), kept)
         while len(self._snapshots) > self._max_games:
             self._snapshots.popitem(last=False)
@@ -51,19 +57,19 @@ class History:
 
     async def table_at(self, ledger: Ledger, version: int) -> tables.Table[Any]:
         """The game's table after its first `version` events (1 <= version <= ledger.version)."""
-        snapshots, last = self._kept(ledger)
-        known = sorted(snapshots)
+        kept = self._kept(ledger)
+        known = sorted(kept.snapshots)
         index = bisect.bisect_right(known, version) - 1
-        start = snapshots[known[index]] if index >= 0 else None
-        recent = last[0]
+        start = kept.snapshots[known[index]] if index >= 0 else None
+        recent = kept.last
         if recent is not None and recent.version <= version and (start is None or recent.version > start.version):
             start = recent  # nearer than any snapshot: the same version asked again, or a step on
         if start is not None and start.version == version:
             return start
         events = ledger.events[(start.version if start is not None else 0) : version]  # copied here, on the loop
         folded, made = await asyncio.to_thread(self._fold, ledger, start, events)
-        snapshots.update(made)
-        last[0] = folded
+        kept.snapshots.update(made)
+        kept.last = folded
         return folded
 
     def _fold(

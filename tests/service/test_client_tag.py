@@ -23,6 +23,7 @@ MAX_STEPS = 200  # commands sent before a test gives up looking for the turn ord
 
 
 def _sessions(kennel: Kennel, takeover: Bot | None = None) -> tuple[list[Session], Session]:
+    """A session per seat (each a client of its own, with its own tag), and a spectator's."""
     created = kennel.create_game(GAME, ["Ann", "Bob", "Cy"], takeover=takeover)
     seats = [kennel.session(created.game_id, created.credentials[n]) for n in range(3)]
     return seats, kennel.session(created.game_id, created.spectator_credential)
@@ -73,10 +74,12 @@ def _sent_by(sent: list[tuple[int, pb.SubmitCommandResponse]], seat: int) -> set
 
 
 def test_a_stream_with_the_sessions_tag_leaves_out_exactly_its_own_commands(kennel: Kennel) -> None:
-    seats, spectator = _sessions(kennel)
-    start = spectator.view().version
+    created = kennel.create_game(GAME, ["Ann", "Bob", "Cy"])
+    seats = [kennel.session(created.game_id, created.credentials[n]) for n in range(3)]
+    start = seats[1].view().version
     spared, plain = _opened(seats[0], start), _opened(seats[0], start, skip_own=False)
-    other_tab = _opened(kennel.session(seats[0].game_id, seats[0]._credential), start)  # the same seat
+    # The same seat in another session (as another browser tab would be): another tag.
+    other_tab = _opened(kennel.session(created.game_id, created.credentials[0]), start)
     try:
         sent = _play(seats, needed={0, 1})
         last = sent[-1][1].last_version
