@@ -62,11 +62,13 @@ class History:
         index = bisect.bisect_right(known, version) - 1
         start = kept.snapshots[known[index]] if index >= 0 else None
         recent = kept.last
-        if recent is not None and recent.version <= version and (start is None or recent.version > start.version):
+        nearer = start is None or (recent is not None and recent.version > start.version)
+        if recent is not None and recent.version <= version and nearer:
             start = recent  # nearer than any snapshot: the same version asked again, or a step on
         if start is not None and start.version == version:
             return start
-        events = ledger.events[(start.version if start is not None else 0) : version]  # copied here, on the loop
+        # Copied here, on the loop.
+        events = ledger.events[(start.version if start is not None else 0) : version]
         folded, made = await asyncio.to_thread(self._fold, ledger, start, events)
         kept.snapshots.update(made)
         kept.last = folded

@@ -87,8 +87,10 @@ def test_a_stream_with_the_sessions_tag_leaves_out_exactly_its_own_commands(kenn
         assert _read_to(plain, last) == everything
         assert _read_to(other_tab, last) == everything  # its tag is not this session's
         own = _sent_by(sent, 0)
-        assert own and _read_to(spared, last) == [v for v in everything if v not in own]  # the answers had those
-        assert all(answer.view.version == answer.last_version and answer.events for n, answer in sent if n == 0)
+        # The answers carried those.
+        assert own and _read_to(spared, last) == [v for v in everything if v not in own]
+        assert all(answer.view.version == answer.last_version and answer.events
+                   for number, answer in sent if number == 0)
     finally:
         for stream in (spared, plain, other_tab):
             stream.close()
@@ -124,7 +126,9 @@ def test_a_takeover_bots_commands_for_the_seat_are_sent(kennel: Kennel) -> None:
             if command is not None:
                 command[0].act(command[1])
             update = next(watching)  # the others' command, or the bot's
-            bot_moved = max((e.version for e in update.events if e.HasField("seat") and e.seat == 0), default=0)
+            bot_moved = max(
+                (e.version for e in update.events if e.HasField("seat") and e.seat == 0), default=0
+            )
             if bot_moved:
                 break
         assert bot_moved, "the takeover bot never moved for seat 0"
