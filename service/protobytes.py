@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -284,12 +285,48 @@ def _field_code(field: FieldDescriptor, env: dict[str, Any]) -> list[str]:
             if field.type != FieldDescriptor.TYPE_ENUM:
                 return [f"i = value.{field.name}", "if i:", *_indent(item)]
             return [f"i = value.{field.name}", "if i is not None:", f"    b = {varint_code}", "    if b != ZERO:", f"        out.append({key} + b)"]
+    if field.is_repeated and field.type == FieldDescriptor.TYPE_MESSAGE:
+        # A run of messages is kept whole by the identity of its tuple (`_kept_run`): every
+        # viewer's view of a state shares its public tuples (a game view made by `replaced`
+        # from the public one holds the same `seats`), so each viewer after the first finds
+        # the run's bytes in one look-up instead of a look-up per item.
+        env[f"r{n}"], env["kept_run"] = {}, _kept_run
+        return [
+            f"x = value.{field.name}",
+            "if x:",
+            f"    r = r{n}.get(id(x))",
+            "    if r is not None and r[0] is x:",
+            "        out.append(r[1])",
+            "    else:",
+            "        start = len(out)",
+            "        for i in x:",
+            *_indent(_indent(_indent(item))),
+            f"        kept_run(r{n}, x, out, start)",
+        ]
     if field.is_repeated:
         return [f"x = value.{field.name}", "if x:", "    for i in x:", *_indent(_indent(item))]
     # A message or a field with presence is written when set, whatever its value; a string
     # without presence only when not empty.
     test = "i" if field.type == FieldDescriptor.TYPE_STRING and not field.has_presence else "i is not None"
     return [f"i = value.{field.name}", f"if {test}:", *_indent(item)]
+
+
+def _kept_run(kept: dict[int, tuple[Any, bytes]], run: Any, out: list[bytes], start: int) -> None:
+    """Keep the encoding of `run` (the items `out` holds from `start` on, joined in place) by
+    the run's identity, with the run itself (so that its id is not another's while kept), when
+    the run cannot change: a tuple of frozen dataclasses (whose encodings `_nested` keeps by
+    identity too)."""
+    if run.__class__ is not tuple or not all(map(_frozen, map(type, run))):
+        return
+    encoded = out[start] if len(out) == start + 1 else b"".join(out[start:])
+    del out[start:]
+    out.append(encoded)
+    keep(kept, id(run), (run, encoded), KEPT)
+
+
+@functools.cache
+def _frozen(cls: type) -> bool:
+    return dataclasses.is_dataclass(cls) and bool(cls.__dataclass_params__.frozen)  # type: ignore[attr-defined]
 
 
 _LENGTH_DELIMITED = frozenset({FieldDescriptor.TYPE_STRING, FieldDescriptor.TYPE_MESSAGE})

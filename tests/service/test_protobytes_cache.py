@@ -2,11 +2,13 @@
 `_nested`) is the value's encoding: every game's view of every viewer of bot games, asked in
 turn across games with the kept encodings pushed out all the time, is the message filled by
 reflection (`wire.fill`) and serialised; and a value made after another was pushed out and
-dropped (its id free again) is written as itself."""
+dropped (its id free again) is written as itself. A run of nested messages (a repeated field)
+is kept whole by its tuple's identity only when it cannot change: a list, or a tuple holding a
+value that is not a frozen dataclass, is written afresh each time."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import Any
 
@@ -71,3 +73,51 @@ def test_a_value_whose_id_is_free_again_is_written_as_itself(monkeypatch: pytest
         assert encode(value) == expected.SerializeToString(), round_  # kept: the same bytes
         del value
         # the values pushed out are freed at once (no cycles): new ones may take their ids
+
+
+@dataclass(frozen=True)
+class _Info:
+    seat: int
+    name: str | None
+
+
+@dataclass
+class _OpenInfo:  # not frozen: its fields may change after it was written
+    seat: int
+    name: str | None
+
+
+@dataclass(frozen=True)
+class _Seated:  # a part of `View`: its version and seats
+    version: int
+    seats: Any = field(default=())
+
+
+def _expected(value: _Seated) -> bytes:
+    return pb.View(
+        version=value.version, seats=[pb.SeatInfo(seat=i.seat, name=i.name) for i in value.seats]
+    ).SerializeToString()
+
+
+def test_a_run_of_frozen_values_shared_by_two_values_is_written_once_as_itself() -> None:
+    encode = protobytes.encoder(pb.View.DESCRIPTOR)
+    seats = tuple(_Info(seat, f"p{seat}") for seat in range(3))
+    first, second = _Seated(1, seats), _Seated(2, seats)  # as every viewer's view shares its public tuples
+    assert encode(first) == _expected(first)
+    assert encode(second) == _expected(second)
+    assert encode(_Seated(3, seats[:2])) == _expected(_Seated(3, seats[:2]))  # another tuple, another run
+
+
+def test_a_run_that_may_change_is_written_afresh() -> None:
+    encode = protobytes.encoder(pb.View.DESCRIPTOR)
+    as_list = [_Info(0, "Ada"), _Info(1, "Bo")]
+    value = _Seated(1, as_list)
+    assert encode(value) == _expected(value)
+    as_list.append(_Info(2, "Cy"))  # the same list object, one seat more
+    assert encode(value) == _expected(value)
+    mixed = (_Info(0, "Ada"), _OpenInfo(1, "Bo"))
+    value = _Seated(2, mixed)
+    assert encode(value) == _expected(value)
+    mixed[1].name = "Bea"  # the same tuple, a value in it changed
+    assert encode(value) == _expected(value)
+    assert b"Bea" in encode(value)
