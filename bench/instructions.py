@@ -22,6 +22,10 @@ peer's shape (bench.pushed: Hoarders, every seat following a Watch stream, one g
 instructions per command there, every seat's update included (not with the tiny size).
 
 Skipped, saying so, where valgrind is not installed.
+
+`python -m bench.instructions count` counts one shape alone (`push`, or `play` for one game),
+the server run from this checkout or from the checkouts given with `--source`, one after the
+other: how two commits compare, in about half a minute each, on however busy a machine.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -205,6 +210,27 @@ async def _ready() -> None:
         raise SystemExit("no go")
 
 
+def count(
+    kind: str, game: str, players: int, commands: int, sources: list[Path | None]
+) -> list[dict[str, Any]]:
+    """Instructions per command of one load shape (`play`: a bot's commands with the GetViews it
+    asks; `push`: the peer's shape), the server run from each source in turn (None: this
+    checkout): two commits compared on a busy machine in a minute, without a whole `make bench`."""
+    if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
+        raise SystemExit("valgrind (callgrind) is not installed")
+    results = []
+    for source in sources:
+        with tempfile.TemporaryDirectory(prefix="kennel-count-") as work:
+            server = None if source is None else source.resolve()  # the overlay links to its folders
+            counted = _count_kennel(Path(work), server, kind, game, players, commands)
+        results.append({
+            **counted, "source": str(source or "."), "kind": kind, "game": game, "players": players,
+            "per_command": round(counted["instructions"] / counted["commands"]),
+            "calls_per_command": round(counted["calls"] / counted["commands"], 3),
+        })
+    return results
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.instructions")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -214,7 +240,18 @@ def main() -> None:
     drive.add_argument("--game", default="hoarders")
     drive.add_argument("--players", type=int, default=3)
     drive.add_argument("--count", type=int, required=True)
+    counting = sub.add_parser("count", help="instructions per command of one shape, for each source given")
+    counting.add_argument("--kind", choices=("play", "push"), default="push")
+    counting.add_argument("--game", default="hoarders")
+    counting.add_argument("--players", type=int, default=3)
+    counting.add_argument("--count", type=int, default=250, help="commands counted (a fifth more warm up)")
+    counting.add_argument("--source", type=Path, action="append", default=[],
+                          help="another checkout's server (repeat to compare several); none: this checkout")
     args = parser.parse_args()
+    if args.command == "count":
+        for result in count(args.kind, args.game, args.players, args.count, args.source or [None]):
+            print(json.dumps(result), flush=True)
+        return
     print(json.dumps(asyncio.run(_drive(args))), flush=True)
 
 
