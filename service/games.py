@@ -27,7 +27,7 @@ from kennel.service.appender import Appender
 from kennel.service.botseats import DEFAULT_BOT_THREADS, DEFAULT_MAX_BOT_LEVEL, BotSeats
 from kennel.service.deciding import DEFAULT_REFUSALS_KEPT, Deciding
 from kennel.service.errors import InvalidArgument, NotFound, game_not_found
-from kennel.service.live import LiveGame
+from kennel.service.live import Follower, LiveGame
 from kennel.service.lobby import DEFAULT_LIST_PAGE_SIZE, DEFAULT_LOBBY_TIMEOUT, Lobby
 from kennel.service.replication import Replication
 from kennel.service.storage import (
@@ -204,16 +204,20 @@ class GameHub(Lobby, Deciding, Replication):
 
     # Following ---------------------------------------------------------------------------
 
-    async def follow(self, live: LiveGame, after_version: int) -> AsyncIterator[tuple[int, int]]:
-        """Yield (first, last) version ranges as events appear after `after_version`."""
-        cursor = max(0, after_version)
+    async def follow(
+        self, live: LiveGame, after_version: int, own: tuple[int, str] | None = None
+    ) -> AsyncIterator[tuple[int, int]]:
+        """Yield (first, last) version ranges as events appear after `after_version`. `own`:
+        the (seat, client tag) of the commands whose updates the caller leaves out; a range
+        that is only one of those may be passed over without waking the caller (LiveGame.notify)."""
+        follower = Follower(max(0, after_version), own)
         while True:
-            if live.ledger.version > cursor:
-                first, cursor = cursor + 1, live.ledger.version
-                yield first, cursor
-                if live.table.ended is not None and cursor == live.ledger.version:
+            if live.ledger.version > follower.cursor:
+                first, follower.cursor = follower.cursor + 1, live.ledger.version
+                yield first, follower.cursor
+                if live.table.ended is not None and follower.cursor == live.ledger.version:
                     return
             elif live.table.ended is not None:
                 return
             else:
-                await live.wait_beyond(cursor)
+                await live.wait_beyond(follower)

@@ -77,6 +77,17 @@ class Accepted:
     replayed: bool
 
 
+@dataclass(slots=True, eq=False)  # one per stream, found by identity
+class Follower:
+    """A Watch stream's place in a game: the last version it has had (`cursor`), and the mark
+    of its own commands, (seat, client tag), whose updates it leaves out (None: it leaves out
+    nothing; kennel.service.servicer.Watch). While it waits, `woken` is what it waits on."""
+
+    cursor: int
+    own: tuple[int, str] | None = None
+    woken: asyncio.Future[None] | None = None
+
+
 @dataclass(slots=True)
 class LiveGame:
     """One game in memory. Kept small: a server holds thousands of idle ones, so what only a
@@ -88,14 +99,14 @@ class LiveGame:
     desk: Desk
     attempts: list[Attempt] = field(default_factory=list)
     _lock: asyncio.Lock | None = None
-    _appended: asyncio.Event | None = None  # what watchers wait on; None while nobody has waited
+    _waiting: set[Follower] | None = None  # the streams waiting for what comes next; None while none
     # The newest version heard from the store's listener, by topic (GameHub._heard); None while
     # nothing was heard (a store no other process writes to reports nothing).
     _heard: dict[str, int] | None = None
     # The newest tagged command's (first version, last version, seat, client tag): a Watch
     # stream of that seat opened with that tag leaves out the update of exactly those versions,
     # which the command's answer carried (kennel.service.servicer.Watch). One per game: a stream
-    # that keeps up reads it before the next append; one that lags gets a larger batch, sent.
+    # waiting when it is set is not even woken (`notify`); one that lags gets a larger batch, sent.
     tagged: tuple[int, int, int, str] | None = None
 
     @property
@@ -134,16 +145,47 @@ class LiveGame:
         return _principal(game_id or str(self.id), role, seat)
 
     def notify(self) -> None:
-        """Wake every watcher; each then reads what is new after its own cursor."""
-        event, self._appended = self._appended, None
-        if event is not None:
-            event.set()
+        """Wake the streams waiting for versions the game now has; each then reads what is new
+        after its own cursor. All but one kind: a stream whose only news is the update of its
+        own command (the versions `tagged` names, right after its cursor), which the command's
+        answer carried, and which the stream would leave out on waking. Its cursor moves past
+        those versions and it waits on, not woken for nothing (unless the command ended the
+        game: then it wakes, to end)."""
+        waiting = self._waiting
+        if not waiting:
+            return
+        version, tagged = self.ledger.version, self.tagged
+        # Whose the newest tagged command is, and its first version, while its versions are the
+        # game's newest and it did not end the game.
+        own, first = None, 0
+        if tagged is not None and tagged[1] == version and self.table.ended is None:
+            own, first = tagged[2:], tagged[0]
+        for follower in list(waiting):
+            if follower.cursor >= version:
+                continue
+            if own is not None and follower.own == own and follower.cursor + 1 == first:
+                follower.cursor = version
+                continue
+            waiting.discard(follower)
+            if follower.woken is not None and not follower.woken.done():
+                follower.woken.set_result(None)
 
-    async def wait_beyond(self, version: int) -> None:
-        while self.ledger.version <= version:
-            if self._appended is None:
-                self._appended = asyncio.Event()
-            await self._appended.wait()
+    async def wait_beyond(self, follower: Follower) -> None:
+        """Return once the game has versions after the follower's cursor (which `notify` may
+        move on). A wait that is cancelled (its stream closed) leaves nothing behind."""
+        while self.ledger.version <= follower.cursor:
+            if self._waiting is None:
+                self._waiting = set()
+            woken = follower.woken = asyncio.get_running_loop().create_future()
+            self._waiting.add(follower)
+            try:
+                await woken
+            finally:
+                follower.woken = None
+                if self._waiting is not None:
+                    self._waiting.discard(follower)
+                    if not self._waiting:
+                        self._waiting = None  # an idle game holds no empty set
 
     def hear(self, change: Change) -> bool:
         """Note an entry the store's listener reported; True if this copy has not folded it yet."""

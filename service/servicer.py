@@ -204,9 +204,9 @@ class KennelServicer(pb_grpc.KennelServicer):
         own = None if viewer is None or not request.client_tag else (viewer, request.client_tag)
         self._metrics.watch_streams.inc()
         try:
-            async for first, last in self._hub.follow(live, request.after_version):
+            async for first, last in self._hub.follow(live, request.after_version, own):
                 if own is not None and live.tagged == (first, last, *own):
-                    continue  # the command's answer carried this update
+                    continue  # the command's answer carried this update (a stream that was not waiting)
                 yield self._projections.update(live, viewer, first, last)
         finally:  # also when the client cancels the stream
             self._metrics.watch_streams.dec()
