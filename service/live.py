@@ -99,7 +99,9 @@ class LiveGame:
     desk: Desk
     attempts: list[Attempt] = field(default_factory=list)
     _lock: asyncio.Lock | None = None
-    _waiting: set[Follower] | None = None  # the streams waiting for what comes next; None while none
+    # The streams waiting for what comes next, in the order they began to wait (woken in that
+    # order, as an asyncio.Event wakes its waiters); None while none waits.
+    _waiting: dict[Follower, None] | None = None
     # The newest version heard from the store's listener, by topic (GameHub._heard); None while
     # nothing was heard (a store no other process writes to reports nothing).
     _heard: dict[str, int] | None = None
@@ -166,7 +168,7 @@ class LiveGame:
             if own is not None and follower.own == own and follower.cursor + 1 == first:
                 follower.cursor = version
                 continue
-            waiting.discard(follower)
+            del waiting[follower]
             if follower.woken is not None and not follower.woken.done():
                 follower.woken.set_result(None)
 
@@ -175,17 +177,17 @@ class LiveGame:
         move on). A wait that is cancelled (its stream closed) leaves nothing behind."""
         while self.ledger.version <= follower.cursor:
             if self._waiting is None:
-                self._waiting = set()
+                self._waiting = {}
             woken = follower.woken = asyncio.get_running_loop().create_future()
-            self._waiting.add(follower)
+            self._waiting[follower] = None
             try:
                 await woken
             finally:
                 follower.woken = None
                 if self._waiting is not None:
-                    self._waiting.discard(follower)
+                    self._waiting.pop(follower, None)
                     if not self._waiting:
-                        self._waiting = None  # an idle game holds no empty set
+                        self._waiting = None  # an idle game holds no empty table
 
     def hear(self, change: Change) -> bool:
         """Note an entry the store's listener reported; True if this copy has not folded it yet."""
