@@ -62,8 +62,7 @@ class History:
         index = bisect.bisect_right(known, version) - 1
         start = kept.snapshots[known[index]] if index >= 0 else None
         recent = kept.last
-        nearer = start is None or (recent is not None and recent.version > start.version)
-        if recent is not None and recent.version <= version and nearer:
+        if recent is not None and (start.version if start is not None else 0) < recent.version <= version:
             start = recent  # nearer than any snapshot: the same version asked again, or a step on
         if start is not None and start.version == version:
             return start

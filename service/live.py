@@ -81,11 +81,10 @@ class Accepted:
 class Follower:
     """A Watch stream's place in a game: the last version it has had (`cursor`), and the mark
     of its own commands, (seat, client tag), whose updates it leaves out (None: it leaves out
-    nothing; kennel.service.servicer.Watch). While it waits, `woken` is what it waits on."""
+    nothing; kennel.service.servicer.Watch)."""
 
     cursor: int
     own: tuple[int, str] | None = None
-    woken: asyncio.Future[None] | None = None
 
 
 @dataclass(slots=True)
@@ -99,9 +98,9 @@ class LiveGame:
     desk: Desk
     attempts: list[Attempt] = field(default_factory=list)
     _lock: asyncio.Lock | None = None
-    # The streams waiting for what comes next, in the order they began to wait (woken in that
-    # order, as an asyncio.Event wakes its waiters); None while none waits.
-    _waiting: dict[Follower, None] | None = None
+    # The streams waiting for what comes next, each with what wakes it, in the order they began
+    # to wait (woken in that order, as an asyncio.Event wakes its waiters); None while none waits.
+    _waiting: dict[Follower, asyncio.Future[None]] | None = None
     # The newest version heard from the store's listener, by topic (GameHub._heard); None while
     # nothing was heard (a store no other process writes to reports nothing).
     _heard: dict[str, int] | None = None
@@ -168,9 +167,9 @@ class LiveGame:
             if own is not None and follower.own == own and follower.cursor + 1 == first:
                 follower.cursor = version
                 continue
-            del waiting[follower]
-            if follower.woken is not None and not follower.woken.done():
-                follower.woken.set_result(None)
+            woken = waiting.pop(follower)
+            if not woken.done():
+                woken.set_result(None)
 
     async def wait_beyond(self, follower: Follower) -> None:
         """Return once the game has versions after the follower's cursor (which `notify` may
@@ -178,12 +177,10 @@ class LiveGame:
         while self.ledger.version <= follower.cursor:
             if self._waiting is None:
                 self._waiting = {}
-            woken = follower.woken = asyncio.get_running_loop().create_future()
-            self._waiting[follower] = None
+            woken = self._waiting[follower] = asyncio.get_running_loop().create_future()
             try:
                 await woken
             finally:
-                follower.woken = None
                 if self._waiting is not None:
                     self._waiting.pop(follower, None)
                     if not self._waiting:

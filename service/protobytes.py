@@ -150,7 +150,7 @@ def _nested(descriptor: Descriptor) -> tuple[dict[type, Encoder], Encoder]:
         compiled = by_class.get(cls)
         if compiled is None:
             compiled = _dispatch(descriptor)[0].get(cls) or _compile(descriptor, cls)
-            if dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+            if _frozen(cls):
                 compiled = _remembered(compiled)
             by_class[cls] = compiled
         return compiled(value)

@@ -88,10 +88,10 @@ def test_a_stream_with_other_news_is_woken(case: str) -> None:
         # Behind: the version before the command is news to it as well (a stream that was
         # woken and has not read yet, say): it must be sent, so it must wake.
         follower = Follower(live.ledger.version - (1 if case == "behind" else 0), own)
-        follower.woken = asyncio.get_running_loop().create_future()
-        live._waiting = {follower: None}  # waiting, as `wait_beyond` leaves it
+        woken = asyncio.get_running_loop().create_future()
+        live._waiting = {follower: woken}  # waiting, as `wait_beyond` leaves it
         _commit(live, TAG, seat)
-        assert follower.woken.done()
+        assert woken.done()
         assert live._waiting == {}
 
     asyncio.run(body())
@@ -106,11 +106,11 @@ def test_a_stream_is_woken_by_its_own_command_when_that_ended_the_game() -> None
         seat = last.cause.seat
         assert seat is not None and live.table.ended is not None
         follower = Follower(first - 1, (seat, TAG))
-        live._waiting = {follower: None}  # waiting from before the last command, as a stream would be
-        follower.woken = asyncio.get_running_loop().create_future()
+        woken = asyncio.get_running_loop().create_future()
+        live._waiting = {follower: woken}  # waiting from before the last command, as a stream would be
         live.tagged = (first, last.version, seat, TAG)
         live.notify()
-        assert follower.woken.done()  # to read the end, and end the stream
+        assert woken.done()  # to read the end, and end the stream
 
     asyncio.run(body())
 
@@ -165,7 +165,7 @@ def test_streams_opened_and_abandoned_on_an_idle_game_leave_it_holding_nothing(t
                 next(session.watch(after_version=version, max_reconnects=0, timeout=0.2, skip_own=True))
             assert ended.value.status == grpc.StatusCode.DEADLINE_EXCEEDED
 
-        async def waiting() -> dict[Follower, None] | None:
+        async def waiting() -> dict[Follower, asyncio.Future[None]] | None:
             assert server.running is not None
             live = await server.running.hub.get(created.game_id)
             return live._waiting
