@@ -49,8 +49,13 @@ class Recorder:
     games_started: int = 0
     games_finished: int = 0
     raced: int = 0  # pushed seats' commands refused because another seat's got in first (bench.pushed)
+    # Every call of each kind, the warm-up's and the tail's too: what the processes' CPU seconds,
+    # read over the whole loop, divide by (CPU per command, beside the peer's CPU per move).
+    every: Counter[str] = field(default_factory=Counter)
+    loop_cpu_s: float | None = None  # this process's CPU seconds over the loop, start-up left out
 
     def add(self, kind: str, started: float, ended: float) -> None:
+        self.every[kind] += 1
         if started >= self.measure_from and ended <= self.deadline:
             self.latencies.setdefault(kind, []).append(ended - started)
 
@@ -143,7 +148,9 @@ async def _timed_loop(
 ) -> tuple[Recorder, float]:
     start = time.perf_counter()
     recorder = Recorder(measure_from=start + warmup, deadline=start + warmup + seconds)
+    cpu_before = _cpu_seconds()
     await asyncio.gather(*(worker(index, recorder) for index in range(inflight)))
+    recorder.loop_cpu_s = round(_cpu_seconds() - cpu_before, 3)
     return recorder, seconds
 
 
@@ -205,6 +212,7 @@ async def _play(args: argparse.Namespace, stubs: list[pb_grpc.KennelStub]) -> di
         "game": args.game, "players": args.players, "inflight": args.inflight, "seconds": seconds, **summary,
         "calls_per_command": round(calls / commands, 3) if commands else None,
         "calls_per_second": round(calls / seconds, 1), "load_cpu_s": _cpu_seconds(),
+        "commands_all": recorder.every["command"], "load_loop_cpu_s": recorder.loop_cpu_s,
     }
 
 

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from bench.floors import sequential_floor
 from bench.stats import ratio
 
 BEGIN = "<!-- bench:begin (written by `python -m bench --docs`; edit outside these marks) -->"
@@ -45,6 +46,13 @@ def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
         value = ratio(_get(runs, "sequential", "command", "p50_ms"), echo_p50)
         rows.append({"target": f"{game}: sequential command p50 / echo p50", "value": value,
                      "goal": "<= 2", "met": value is not None and value <= 2})
+    flush = _get(results, "floors", "durable_flush", "after_idle_us", "p50")
+    floor = sequential_floor(flush, echo_p50)
+    if floor is not None:
+        # No target: what any server that flushes each command before answering can read here.
+        rows.append({"target": "this machine's floor for sequential p50 / echo p50: (echo p50 + one durable "
+                     "flush after idle, p50) / echo p50 (no target; bench.floors)",
+                     "value": floor, "goal": "-", "met": True})
     raw = _get(results, "replay", "raw_decode", "events_per_second")
     for name, goal in (("fold", 0.3), ("verify", 0.1)):
         value = ratio(_get(results, "replay", name, "events_per_second"), raw)
@@ -84,6 +92,13 @@ def _fmt(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:,.3f}" if abs(value) < 10 else f"{value:,.1f}"
     return f"{value:,}" if isinstance(value, int) else str(value)
+
+
+def _per_move(cpu_seconds: float | None, moves: int | None) -> str:
+    """Microseconds of CPU a move, or "-" where a run did not say (older results)."""
+    if cpu_seconds is None or not moves:
+        return "-"
+    return f"{cpu_seconds * 1e6 / moves:,.0f}"
 
 
 def _instructions(counted: dict[str, Any] | None) -> list[str]:
@@ -167,20 +182,28 @@ def markdown(results: dict[str, Any], json_name: str) -> str:
     if peer and "skipped" not in peer:
         shape = peer["shape"]
         kennel = peer["kennel_sqlite_durable"]
-        lines += ["", f"Beside boardgame.io ({shape['game']}, {shape['players']} players, {shape['inflight']} matches in flight):",
-                  "", "| server | moves/s | p50 ms | p99 ms |", "|---|---|---|---|",
-                  f"| Kennel, SQLite, durable acks (ack latency), seats ask for stale views | "
-                  f"{_fmt(_get(kennel, 'command', 'per_second'))} | "
-                  f"{_fmt(_get(kennel, 'command', 'p50_ms'))} | {_fmt(_get(kennel, 'command', 'p99_ms'))} |"]
-        pushed_run = kennel.get("pushed")
-        if pushed_run:
-            lines.append(f"| Kennel, the same, seats pushed by a Watch stream each (the peer's shape) | "
-                         f"{_fmt(_get(pushed_run, 'command', 'per_second'))} | "
-                         f"{_fmt(_get(pushed_run, 'command', 'p50_ms'))} | {_fmt(_get(pushed_run, 'command', 'p99_ms'))} |")
+        lines += ["", f"Beside boardgame.io ({shape['game']}, {shape['players']} players, "
+                  f"{shape['inflight']} matches in flight; CPU per move: each process's CPU seconds over its "
+                  "whole run, warm-up and game set-up included, over every move it made):", "",
+                  "| server | moves/s | p50 ms | p99 ms | server CPU us a move | load CPU us a move |",
+                  "|---|---|---|---|---|---|"]
+        runs = [("Kennel, SQLite, durable acks (ack latency), seats ask for stale views", kennel)]
+        if kennel.get("pushed"):
+            runs.append(("Kennel, the same, seats pushed by a Watch stream each (the peer's shape)",
+                         kennel["pushed"]))
+        for label, run in runs:
+            command = run.get("command") or {}
+            lines.append(f"| {label} | {_fmt(command.get('per_second'))} | {_fmt(command.get('p50_ms'))} | "
+                         f"{_fmt(command.get('p99_ms'))} | "
+                         f"{_per_move(run.get('server_cpu_s'), run.get('commands_all'))} | "
+                         f"{_per_move(run.get('load_loop_cpu_s'), run.get('commands_all'))} |")
         for run in peer["boardgameio"]:
             latency = run.get("latency_ms") or {}
+            raw = run.get("raw") or {}
             lines.append(f"| boardgame.io {run.get('storage')} | {_fmt(run.get('moves_per_s'))} | "
-                         f"{_fmt(latency.get('p50'))} | {_fmt(latency.get('p99'))} |")
+                         f"{_fmt(latency.get('p50'))} | {_fmt(latency.get('p99'))} | "
+                         f"{_per_move(raw.get('server_cpu_s'), run.get('moves'))} | "
+                         f"{_per_move(run.get('driver_cpu_s'), run.get('moves'))} |")
     elif peer:
         lines += ["", f"boardgame.io peer skipped: {peer['skipped']}."]
     shards = results.get("shards")

@@ -22,7 +22,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from bench import commands, fanout, instructions, machine, memory, peer, replaying, report, startup, watched_memory, workers
+from bench import (commands, fanout, floors, instructions, machine, memory, peer, replaying, report, startup,
+                   watched_memory, workers)
 from bench.sizes import DEFAULT, QUICK, TINY, Sizes
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -81,6 +82,7 @@ def _shards(sizes: Sizes, work: Path, source: Path | None) -> dict[str, Any] | N
 
 SECTIONS: dict[str, Section] = {
     "baseline": _baseline,
+    "floors": floors.floors,
     "commands": _commands,
     "instructions": instructions.instructions,
     "replay": lambda sizes, work, source: replaying.replay(sizes, work),

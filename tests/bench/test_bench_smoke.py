@@ -19,7 +19,7 @@ BENCH_TIMEOUT = 420  # seconds for the tiny run: about one on a quiet machine, s
 # pytest's own limit (300 s in pyproject.toml) must not cut the run short before its own timeout
 # does: on a machine shared with other work, the tiny run (callgrind included) has taken over 300 s.
 pytestmark = pytest.mark.timeout(BENCH_TIMEOUT + 60)
-SECTIONS = ("baseline", "commands", "instructions", "replay", "memory", "watched_memory", "fanout", "startup", "peer",
+SECTIONS = ("baseline", "floors", "commands", "instructions", "replay", "memory", "watched_memory", "fanout", "startup", "peer",
             "shards", "workers")
 
 
@@ -60,6 +60,7 @@ def test_baseline_and_every_game_were_measured(results: dict[str, Any]) -> None:
             _positive_rate(run, "command")
             assert run["errors"] == {}
             assert run["server_cpu_s"] >= 0 and run["calls_per_command"] >= 1
+            assert run["commands_all"] >= run["command"]["count"] and run["load_loop_cpu_s"] > 0
 
 
 def test_instructions_were_counted_for_the_echo_and_a_game(results: dict[str, Any]) -> None:
@@ -74,6 +75,15 @@ def test_instructions_were_counted_for_the_echo_and_a_game(results: dict[str, An
         assert row["commands"] > 0 and row["calls"] >= row["commands"] and row["per_command"] > 0
         assert row["per_command_over_echo_call"] >= row["per_call_over_echo_call"] > 0
     assert "Instructions in the server process" in results["_docs"]
+
+
+def test_the_floors_section_timed_durable_flushes_both_ways(results: dict[str, Any]) -> None:
+    flush = results["floors"]["durable_flush"]
+    assert flush["flushes"] > 0 and flush["idle_ms"] > 0
+    for way in ("back_to_back_us", "after_idle_us"):
+        assert 0 < flush[way]["p50"] <= flush[way]["p90"]
+    floors = [row for row in results["targets"] if "floor for sequential" in row["target"]]
+    assert len(floors) == 1 and floors[0]["value"] > 1 and floors[0]["goal"] == "-"
 
 
 def test_replay_memory_fanout_and_startup_hold_sane_values(results: dict[str, Any]) -> None:
@@ -93,7 +103,8 @@ def test_replay_memory_fanout_and_startup_hold_sane_values(results: dict[str, An
 def test_targets_and_the_docs_table_cover_every_target(results: dict[str, Any]) -> None:
     targets = {row["target"] for row in results["targets"]}
     beside_peer = 0 if "skipped" in results["peer"] else 1  # the tiny size skips the peer
-    assert len(targets) == 2 * len(GAMES) + 2 + len(results["memory"]["points"]) + 2 + beside_peer
+    floor = 1  # this machine's sequential floor (bench.floors): a row without a goal
+    assert len(targets) == 2 * len(GAMES) + floor + 2 + len(results["memory"]["points"]) + 2 + beside_peer
     assert results["watched_memory"]["events_per_game"] > 0 and results["watched_memory"]["games"] > 0
     assert all(isinstance(row["met"], bool) for row in results["targets"])
     for row in results["targets"]:
