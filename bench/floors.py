@@ -14,13 +14,17 @@ folder (the disk the servers' data folders are on): an 8 KiB write into space al
     python -m bench --only baseline,floors
 
 The report then states the sequential floor: (echo p50 + flush after idle p50) / echo p50.
-Where that is above the goal of 2, no durable server reaches the goal on this machine.
+Where that is above the goal of 2, no durable server reaches the goal on this machine. A small
+SQLite commit of the same kind (WAL, `synchronous=FULL`) is timed too, both ways: the flush with
+SQLite's own work around it, as Kennel's store pays it.
 """
 
 from __future__ import annotations
 
 import os
+import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -53,21 +57,66 @@ def durable_flush(folder: Path, flushes: int, idle_s: float = IDLE_S) -> dict[st
 
 
 def _timed_flushes(descriptor: int, payload: bytes, flushes: int, idle_s: float) -> dict[str, float]:
-    times = []
-    for index in range(flushes):
-        os.pwrite(descriptor, payload, index * PAGE)
+    """The flush alone is timed: each write goes in first, untimed."""
+    index = iter(range(flushes))
+    return _timed(lambda: os.fdatasync(descriptor), flushes, idle_s,
+                  before=lambda: os.pwrite(descriptor, payload, next(index) * PAGE))
+
+
+def sqlite_commit(folder: Path, commits: int, idle_s: float = IDLE_S) -> dict[str, Any]:
+    """Microseconds a small durable SQLite commit takes in `folder` (WAL, `synchronous=FULL`, as
+    Kennel's store commits: two rows of 3 KiB, about what a command appends), back to back and
+    after `idle_s` of idleness: the flush above with SQLite's own work around it. A scratch
+    database, removed after."""
+    path = folder / "commit-probe.sqlite3"
+    connection = sqlite3.connect(path, isolation_level=None)
+    try:
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=FULL")
+        connection.execute("CREATE TABLE probe (id INTEGER PRIMARY KEY, state BLOB)")
+        payload = os.urandom(3072)
+        rows = iter(range(1_000_000_000))
+
+        def commit() -> None:  # one statement in autocommit mode: its own durable transaction
+            connection.execute("INSERT INTO probe VALUES (?,?),(?,?)",
+                               (next(rows), payload, next(rows), payload))
+
+        for _ in range(min(commits, 1000)):  # the WAL file grown to its working size first, as a server's is
+            commit()
+        return {
+            "commits": commits,
+            "row_bytes": len(payload),
+            "back_to_back_us": _timed(commit, commits, 0.0),
+            "after_idle_us": _timed(commit, commits, idle_s),
+        }
+    finally:
+        connection.close()
+        for leftover in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            leftover.unlink(missing_ok=True)
+
+
+def _timed(work: Callable[[], object], times: int, idle_s: float,
+           before: Callable[[], object] | None = None) -> dict[str, float]:
+    """p50 and p90 in microseconds of `times` runs of `work`, `idle_s` asleep after each;
+    `before` runs ahead of each, untimed."""
+    taken = []
+    for _ in range(times):
+        if before is not None:
+            before()
         started = time.perf_counter()
-        os.fdatasync(descriptor)
-        times.append(time.perf_counter() - started)
+        work()
+        taken.append(time.perf_counter() - started)
         if idle_s:
             time.sleep(idle_s)
-    times.sort()
-    return {"p50": round(percentile(times, 0.5) * 1e6, 1), "p90": round(percentile(times, 0.9) * 1e6, 1)}
+    taken.sort()
+    return {"p50": round(percentile(taken, 0.5) * 1e6, 1), "p90": round(percentile(taken, 0.9) * 1e6, 1)}
 
 
 def floors(sizes: Sizes, work: Path, source: Path | None = None) -> dict[str, Any]:
-    """The bench section: the flush probe in the run's work folder (`source` plays no part)."""
-    return {"durable_flush": durable_flush(work, sizes.flush_probes)}
+    """The bench section: the flush and commit probes in the run's work folder (`source` plays
+    no part)."""
+    return {"durable_flush": durable_flush(work, sizes.flush_probes),
+            "sqlite_commit": sqlite_commit(work, sizes.flush_probes)}
 
 
 def sequential_floor(flush_after_idle_p50_us: float | None, echo_p50_ms: float | None) -> float | None:

@@ -94,6 +94,21 @@ def _fmt(value: Any) -> str:
     return f"{value:,}" if isinstance(value, int) else str(value)
 
 
+def _floors(floors: dict[str, Any] | None) -> list[str]:
+    """This machine's durable flush and SQLite commit (bench.floors), both ways."""
+    if not floors:
+        return []
+    flush, commit = floors["durable_flush"], floors.get("sqlite_commit")
+    line = (f"This machine's disk (bench.floors, in the bench's folder): an 8 KiB write's `fdatasync` took "
+            f"p50 {flush['back_to_back_us']['p50']} us back to back and {flush['after_idle_us']['p50']} us "
+            f"(p90 {flush['after_idle_us']['p90']}) after {flush['idle_ms']} ms idle")
+    if commit:
+        idle = commit["after_idle_us"]
+        line += (f"; a small SQLite commit (WAL, synchronous=FULL) p50 {commit['back_to_back_us']['p50']} us "
+                 f"back to back and {idle['p50']} us (p90 {idle['p90']}) after the same idleness")
+    return ["", line + "."]
+
+
 def _per_move(cpu_seconds: float | None, moves: int | None) -> str:
     """Microseconds of CPU a move, or "-" where a run did not say (older results)."""
     if cpu_seconds is None or not moves:
@@ -172,6 +187,7 @@ def markdown(results: dict[str, Any], json_name: str) -> str:
                   f"{startup['store']['store_mib']} MiB): first answer after {best['first_answer_s']} s "
                   f"(empty store: {startup['empty_store']['first_answer_s']} s), first view of a stored game after "
                   f"{best.get('first_view_s')} s."]
+    lines += _floors(results.get("floors"))
     fan = results.get("fanout")
     if fan:
         lines += ["", f"Fan-out, {fan['watchers']:,} watchers, {fan['commands']} commands: acknowledgement to delivery "

@@ -78,10 +78,12 @@ def test_instructions_were_counted_for_the_echo_and_a_game(results: dict[str, An
 
 
 def test_the_floors_section_timed_durable_flushes_both_ways(results: dict[str, Any]) -> None:
-    flush = results["floors"]["durable_flush"]
-    assert flush["flushes"] > 0 and flush["idle_ms"] > 0
+    flush, commit = results["floors"]["durable_flush"], results["floors"]["sqlite_commit"]
+    assert flush["flushes"] > 0 and flush["idle_ms"] > 0 and commit["commits"] > 0
     for way in ("back_to_back_us", "after_idle_us"):
         assert 0 < flush[way]["p50"] <= flush[way]["p90"]
+        assert 0 < commit[way]["p50"] <= commit[way]["p90"]
+    assert "This machine's disk" in results["_docs"]
     floors = [row for row in results["targets"] if "floor for sequential" in row["target"]]
     assert len(floors) == 1 and floors[0]["value"] > 1 and floors[0]["goal"] == "-"
 

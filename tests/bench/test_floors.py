@@ -24,13 +24,23 @@ def test_the_probe_times_each_way_and_leaves_nothing(tmp_path: Path, monkeypatch
     assert list(tmp_path.iterdir()) == []
 
 
-def test_the_probe_overwrites_space_it_allocated_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_probe_overwrites_space_it_allocated_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """SQLite writes its WAL over space it has used before; a file that grew at every write would
     time the file system's size change too (an extra journal commit on ext4)."""
     sizes: list[int] = []
     monkeypatch.setattr(floors.os, "fdatasync", lambda fd: sizes.append(os.fstat(fd).st_size))
     floors.durable_flush(tmp_path, 5, idle_s=0.0001)
     assert sizes == [floors.PAGE * 6] * 10
+
+
+def test_the_commit_probe_commits_both_ways_and_leaves_nothing(tmp_path: Path) -> None:
+    commit = floors.sqlite_commit(tmp_path, 8, idle_s=0.0001)
+    assert commit["commits"] == 8
+    for way in ("back_to_back_us", "after_idle_us"):
+        assert 0 < commit[way]["p50"] <= commit[way]["p90"]
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_sequential_floor_is_the_echo_and_one_flush() -> None:
@@ -49,9 +59,14 @@ def _results(**sections: Any) -> dict[str, Any]:
 
 
 def test_the_report_states_the_floor_as_a_row_without_a_goal() -> None:
-    results = _results(floors={"durable_flush": {"after_idle_us": {"p50": 600.0, "p90": 900.0}}})
+    flush = {"idle_ms": 0.5, "back_to_back_us": {"p50": 40.0, "p90": 45.0},
+             "after_idle_us": {"p50": 600.0, "p90": 900.0}}
+    results = _results(floors={"durable_flush": flush})
     rows = [row for row in report.targets(results) if "floor for sequential" in row["target"]]
     assert [(row["value"], row["goal"]) for row in rows] == [(3.0, "-")]
+    results["targets"] = report.targets(results)
+    expected = "took p50 40.0 us back to back and 600.0 us (p90 900.0) after 0.5 ms idle"
+    assert expected in report.markdown(results, "x")
     assert not [row for row in report.targets(_results()) if "floor" in row["target"]]  # not measured: no row
 
 
