@@ -21,6 +21,7 @@ SQLite's own work around it, as Kennel's store pays it.
 
 from __future__ import annotations
 
+import itertools
 import os
 import sqlite3
 import time
@@ -58,9 +59,9 @@ def durable_flush(folder: Path, flushes: int, idle_s: float = IDLE_S) -> dict[st
 
 def _timed_flushes(descriptor: int, payload: bytes, flushes: int, idle_s: float) -> dict[str, float]:
     """The flush alone is timed: each write goes in first, untimed."""
-    index = iter(range(flushes))
+    offsets = itertools.count(0, PAGE)
     return _timed(lambda: os.fdatasync(descriptor), flushes, idle_s,
-                  before=lambda: os.pwrite(descriptor, payload, next(index) * PAGE))
+                  before=lambda: os.pwrite(descriptor, payload, next(offsets)))
 
 
 def sqlite_commit(folder: Path, commits: int, idle_s: float = IDLE_S) -> dict[str, Any]:
@@ -75,7 +76,7 @@ def sqlite_commit(folder: Path, commits: int, idle_s: float = IDLE_S) -> dict[st
         connection.execute("PRAGMA synchronous=FULL")
         connection.execute("CREATE TABLE probe (id INTEGER PRIMARY KEY, state BLOB)")
         payload = os.urandom(3072)
-        rows = iter(range(1_000_000_000))
+        rows = itertools.count()  # each commit's two new row ids
 
         def commit() -> None:  # one statement in autocommit mode: its own durable transaction
             connection.execute("INSERT INTO probe VALUES (?,?),(?,?)",
